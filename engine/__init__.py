@@ -1,0 +1,1 @@
+"""Pure game rules. Nothing here touches hardware, the display or files."""
