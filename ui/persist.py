@@ -1,0 +1,101 @@
+"""What the app keeps across power-off: settings, statistics and the game in progress.
+
+Each is one record in the hw save slots; the records are tiny fixed layouts so a save is
+one short write, and an unreadable record falls back to its defaults.
+"""
+from hw.storage import Records, SlotStore
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+TAG_SETTINGS = const(1)
+TAG_STATS = const(2)
+TAG_GAME = const(3)
+
+
+class Settings:
+    def __init__(self):
+        self.sound = True
+        self.brightness = 4        # 1..5
+        self.lights = True
+        self.winnable_only = False
+
+    def pack(self):
+        return bytes((1, self.sound, self.brightness, self.lights, self.winnable_only))
+
+    def unpack(self, data):
+        if data is None or len(data) != 5 or data[0] != 1 or not 1 <= data[2] <= 5:
+            return False
+        self.sound = bool(data[1])
+        self.brightness = data[2]
+        self.lights = bool(data[3])
+        self.winnable_only = bool(data[4])
+        return True
+
+
+class Stats:
+    def __init__(self):
+        self.played = 0
+        self.won = 0
+        self.streak = 0
+        self.best = 0
+
+    def win_percent(self):
+        return (self.won * 100 + self.played // 2) // self.played if self.played else 0
+
+    def record(self, won):
+        self.played += 1
+        if won:
+            self.won += 1
+            self.streak += 1
+            if self.streak > self.best:
+                self.best = self.streak
+        else:
+            self.streak = 0
+
+    def pack(self):
+        out = bytearray(9)
+        out[0] = 1
+        for i, v in enumerate((self.played, self.won, self.streak, self.best)):
+            v = min(v, 0xFFFF)
+            out[1 + 2 * i] = v >> 8
+            out[2 + 2 * i] = v & 0xFF
+        return bytes(out)
+
+    def unpack(self, data):
+        if data is None or len(data) != 9 or data[0] != 1:
+            return False
+        v = [(data[1 + 2 * i] << 8) | data[2 + 2 * i] for i in range(4)]
+        if v[1] > v[0] or v[2] > v[1] or v[2] > v[3]:
+            return False
+        self.played, self.won, self.streak, self.best = v
+        return True
+
+
+class Persist:
+    def __init__(self, storage):
+        self._slots = SlotStore(storage)
+        self.records = Records()
+        self.notice = None
+
+    def load(self, settings, stats):
+        """Fill settings and stats; return the saved game bytes or None."""
+        payload, self.notice = self._slots.load()
+        self.records = Records(payload)
+        bad = False
+        if self.records.get(TAG_SETTINGS) is not None:
+            bad |= not settings.unpack(self.records.get(TAG_SETTINGS))
+        if self.records.get(TAG_STATS) is not None:
+            bad |= not stats.unpack(self.records.get(TAG_STATS))
+        if bad and self.notice is None:
+            self.notice = "Some saved data was bad."
+        return self.records.get(TAG_GAME)
+
+    def save(self, settings, stats, game_bytes):
+        self.records.put(TAG_SETTINGS, settings.pack())
+        self.records.put(TAG_STATS, stats.pack())
+        if game_bytes is not None:
+            self.records.put(TAG_GAME, game_bytes)
+        self._slots.save(self.records.pack())

@@ -1,0 +1,171 @@
+"""The card sprite sheet: one 8x8-tile Bitmap drawn once at start-up from glyph strings.
+
+Cards are TileGrids over this sheet, so showing another card changes tile indices and never
+draws pixels. Red and black ranks are separate tiles because a TileGrid has one palette.
+A fan cell is 3 tiles wide: a covered card shows one strip row [rank][suit][edge]; the top
+card shows a strip row and a foot row [left][suit][right].
+"""
+import displayio
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+TILE = const(8)
+
+FELT = const(0)
+WHITE = const(1)
+INK = const(2)
+RED = const(3)
+EDGE = const(4)
+HOLE = const(5)
+CURSOR = const(6)
+DIM = const(7)
+
+COLOURS = (0x0B5D2A, 0xFFFFFF, 0x000000, 0xD01010, 0x808080, 0x000000, 0xFFD800, 0x2E8B4F)
+
+# 5x7 glyphs, '#' = ink; "10" squeezed into 7 columns so every rank is one tile.
+_RANKS = (
+    " ### |#   #|#   #|#####|#   #|#   #|#   #",
+    " ### |#   #|    #|  ## | #   |#    |#####",
+    "#### |    #|    #| ### |    #|    #|#### ",
+    "#   #|#   #|#   #|#####|    #|    #|    #",
+    "#####|#    |#### |    #|    #|#   #| ### ",
+    " ### |#    |#### |#   #|#   #|#   #| ### ",
+    "#####|    #|   # |  #  | #   | #   | #   ",
+    " ### |#   #|#   #| ### |#   #|#   #| ### ",
+    " ### |#   #|#   #| ####|    #|    #| ### ",
+    " #  ## |## #  #| # #  #| # #  #| # #  #| # #  #| #  ## ",
+    "  ###|    #|    #|    #|#   #|#   #| ### ",
+    " ### |#   #|#   #|#   #|# # #|#  # | ## #",
+    "#   #|#  # |# #  |##   |# #  |#  # |#   #",
+)
+_DIGITS = (
+    " ### |#   #|#  ##|# # #|##  #|#   #| ### ",
+    "  #  | ##  |  #  |  #  |  #  |  #  | ### ",
+) + _RANKS[1:9]
+_SUITS = (   # clubs, diamonds, hearts, spades
+    "  ###  |  ###  |## # ##|#######|## # ##|   #   |  ###  ",
+    "   #   |  ###  | ##### |#######| ##### |  ###  |   #   ",
+    " ## ## |#######|#######| ##### |  ###  |   #   |       ",
+    "   #   |  ###  | ##### |#######|#######| # # # |  ###  ",
+)
+
+# Tile indices in the sheet.
+BLANK = const(0)
+RANK_BLACK = const(1)     # + rank
+RANK_RED = const(14)      # + rank
+SUIT = const(27)          # + suit, strip row
+SUIT_FOOT = const(31)     # + suit, foot row
+STRIP_EDGE = const(35)
+FOOT_LEFT = const(36)
+FOOT_RIGHT = const(37)
+SLOT_TOP_LEFT = const(38)
+SLOT_TOP = const(39)
+SLOT_TOP_RIGHT = const(40)
+SLOT_FOOT_LEFT = const(41)
+SLOT_FOOT = const(42)
+SLOT_FOOT_RIGHT = const(43)
+DIGIT = const(44)         # + 0..9, white on felt, for counters that change every move
+NUM_TILES = const(54)
+
+
+def _glyph(bmp, tile, art, ink, dx, dy):
+    rows = art.split("|")
+    y0 = tile * TILE + dy
+    for y in range(len(rows)):
+        row = rows[y]
+        for x in range(len(row)):
+            if row[x] == "#":
+                bmp[dx + x, y0 + y] = ink
+
+
+def _card_tile(bmp, tile, top, left, right, bottom):
+    """White tile with grey card edges on the sides asked for."""
+    y0 = tile * TILE
+    for y in range(TILE):
+        for x in range(TILE):
+            edge = ((top and y == 0) or (bottom and y == TILE - 1) or
+                    (left and x == 0) or (right and x == TILE - 1))
+            bmp[x, y0 + y] = EDGE if edge else WHITE
+
+
+def _slot_tile(bmp, tile, top, left, right, bottom):
+    y0 = tile * TILE
+    for y in range(TILE):
+        for x in range(TILE):
+            if ((top and y == 1) or (bottom and y == TILE - 2) or
+                    (left and x == 1) or (right and x == TILE - 2)):
+                bmp[x, y0 + y] = DIM
+
+
+def build():
+    """Return (bitmap, palette) for the whole sheet: 8 px wide, NUM_TILES tiles tall."""
+    bmp = displayio.Bitmap(TILE, TILE * NUM_TILES, len(COLOURS))
+    pal = displayio.Palette(len(COLOURS))
+    for i in range(len(COLOURS)):
+        pal[i] = COLOURS[i]
+    for r in range(13):
+        for base, ink in ((RANK_BLACK, INK), (RANK_RED, RED)):
+            _card_tile(bmp, base + r, True, True, False, False)
+            _glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 0, 1)
+    for s in range(4):
+        ink = RED if s == 1 or s == 2 else INK
+        _card_tile(bmp, SUIT + s, True, False, False, False)
+        _glyph(bmp, SUIT + s, _SUITS[s], ink, 0, 1)
+        _card_tile(bmp, SUIT_FOOT + s, False, False, False, True)
+        _glyph(bmp, SUIT_FOOT + s, _SUITS[s], ink, 0, 0)
+    _card_tile(bmp, STRIP_EDGE, True, False, True, False)
+    _card_tile(bmp, FOOT_LEFT, False, True, False, True)
+    _card_tile(bmp, FOOT_RIGHT, False, False, True, True)
+    _slot_tile(bmp, SLOT_TOP_LEFT, True, True, False, False)
+    _slot_tile(bmp, SLOT_TOP, True, False, False, False)
+    _slot_tile(bmp, SLOT_TOP_RIGHT, True, False, True, False)
+    _slot_tile(bmp, SLOT_FOOT_LEFT, False, True, False, True)
+    _slot_tile(bmp, SLOT_FOOT, False, False, False, True)
+    _slot_tile(bmp, SLOT_FOOT_RIGHT, False, False, True, True)
+    for d in range(10):
+        _glyph(bmp, DIGIT + d, _DIGITS[d], WHITE, 1, 0)
+    pal.make_transparent(FELT)
+    return bmp, pal
+
+
+def set_card(grid, col, row, card, covered):
+    """Draw card (rank*4+suit) at tile (col,row); a covered card is one strip row."""
+    r = card >> 2
+    s = card & 3
+    red = s == 1 or s == 2
+    grid[col, row] = (RANK_RED if red else RANK_BLACK) + r
+    grid[col + 1, row] = SUIT + s
+    grid[col + 2, row] = STRIP_EDGE
+    if not covered:
+        grid[col, row + 1] = FOOT_LEFT
+        grid[col + 1, row + 1] = SUIT_FOOT + s
+        grid[col + 2, row + 1] = FOOT_RIGHT
+
+
+def set_slot(grid, col, row):
+    """An empty place: a dim outline one card tall."""
+    grid[col, row] = SLOT_TOP_LEFT
+    grid[col + 1, row] = SLOT_TOP
+    grid[col + 2, row] = SLOT_TOP_RIGHT
+    grid[col, row + 1] = SLOT_FOOT_LEFT
+    grid[col + 1, row + 1] = SLOT_FOOT
+    grid[col + 2, row + 1] = SLOT_FOOT_RIGHT
+
+
+def set_number(grid, col, row, width, value):
+    """Right-aligned decimal in `width` tiles, blank-padded; no allocation."""
+    for i in range(col + width - 1, col - 1, -1):
+        if value or i == col + width - 1:
+            grid[i, row] = DIGIT + value % 10
+            value //= 10
+        else:
+            grid[i, row] = BLANK
+
+
+def clear(grid, col, row, width, height):
+    for y in range(row, row + height):
+        for x in range(col, col + width):
+            grid[x, y] = BLANK

@@ -1,0 +1,124 @@
+"""The Black Hole table at 160x128: status line, 17 fans and the hole in a 6x3 grid, message line.
+
+Fan f sits in reading order (row f // 6, column f % 6), the hole in the last cell, so fan
+numbers on screen are the engine's and the solver's. Everything that changes per move is a
+tile index; the labels only change on events (a refusal, a hint, the end of a game).
+"""
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from engine.tableau import FAN_SIZE, NUM_FANS
+from ui import sprites
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+COLS = const(6)
+CELL_W = const(26)
+CELL_H = const(34)
+GRID_X = const(2)
+GRID_Y = const(13)
+HOLE_CELL = const(17)
+
+
+def cell_xy(i):
+    return GRID_X + (i % COLS) * CELL_W + 1, GRID_Y + (i // COLS) * CELL_H + 1
+
+
+def _cursor_bitmap():
+    bmp = displayio.Bitmap(CELL_W, CELL_H, 2)
+    for x in range(CELL_W):
+        bmp[x, 0] = 1
+        bmp[x, CELL_H - 1] = 1
+    for y in range(CELL_H):
+        bmp[0, y] = 1
+        bmp[CELL_W - 1, y] = 1
+    pal = displayio.Palette(2)
+    pal[1] = sprites.COLOURS[sprites.CURSOR]
+    pal.make_transparent(0)
+    return bmp, pal
+
+
+def _hole_backdrop(x, y):
+    bmp = displayio.Bitmap(CELL_W, CELL_H, 1)
+    pal = displayio.Palette(1)
+    pal[0] = sprites.COLOURS[sprites.HOLE]
+    return displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+
+
+class TableView:
+    def __init__(self, sheet, palette):
+        self.group = displayio.Group()
+        self._fans = []
+        for f in range(NUM_FANS):
+            x, y = cell_xy(f)
+            g = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=4,
+                                   tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
+            self._fans.append(g)
+            self.group.append(g)
+        x, y = cell_xy(HOLE_CELL)
+        self.group.append(_hole_backdrop(x - 1, y - 1))
+        self._hole = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=4,
+                                        tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
+        self.group.append(self._hole)
+        self._status = displayio.TileGrid(sheet, pixel_shader=palette, width=20, height=1,
+                                          tile_width=sprites.TILE, tile_height=sprites.TILE,
+                                          x=0, y=2)
+        self.group.append(self._status)
+        for text, x in (("Left", 0), ("Moves", 52), ("#", 114)):
+            self.group.append(bitmap_label.Label(terminalio.FONT, text=text, color=0xFFFFFF,
+                                                 x=x, y=5))
+        cbmp, cpal = _cursor_bitmap()
+        self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
+        self.group.append(self._cursor)
+        self.message = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=1, y=121)
+        self.group.append(self.message)
+        self._said = ""
+
+    def draw_fan(self, game, f):
+        grid = self._fans[f]
+        t = game.tableau
+        h = t.heights[f]
+        base = f * FAN_SIZE
+        sprites.clear(grid, 0, 0, 3, 4)
+        if h == 0:
+            sprites.set_slot(grid, 0, 0)
+            return
+        for i in range(h - 1):
+            sprites.set_card(grid, 0, i, t.cards[base + i], True)
+        sprites.set_card(grid, 0, h - 1, t.cards[base + h - 1], False)
+
+    def draw_hole(self, game):
+        sprites.set_card(self._hole, 0, 0, game.hole[game.hole_len - 1], False)
+        sprites.set_number(self._hole, 0, 3, 3, game.hole_len)
+
+    def draw_status(self, game):
+        sprites.set_number(self._status, 4, 0, 2, game.cards_left())
+        sprites.set_number(self._status, 11, 0, 3, game.moves_made)
+        sprites.set_number(self._status, 15, 0, 5, game.deal_number % 100000)
+
+    def draw_all(self, game):
+        for f in range(NUM_FANS):
+            self.draw_fan(game, f)
+        self.draw_hole(game)
+        self.draw_status(game)
+
+    def after_move(self, game, fan):
+        """Redraw what one play, undo or redo of `fan` changed."""
+        self.draw_fan(game, fan)
+        self.draw_hole(game)
+        self.draw_status(game)
+
+    def set_cursor(self, f):
+        x, y = cell_xy(f)
+        self._cursor.x = x - 1
+        self._cursor.y = y - 1
+
+    def say(self, text):
+        # Only touch the label when the words change: a new text allocates a new bitmap.
+        if text != self._said:
+            self._said = text
+            self.message.text = text or " "
