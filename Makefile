@@ -15,7 +15,7 @@ play: $(VENV)/.installed
 	$(PY) tools/play_terminal.py $(ARGS)
 
 test: $(VENV)/.installed
-	$(PY) -m pytest $(ARGS)
+	$(VENV)/bin/pytest $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,5 +1,10 @@
 """Pocket Patience: the board's entry point. Finds the hardware and runs the app."""
-import hw
-from ui.app import App
+import sys
 
-App(hw.detect()).run()
+# On a desktop this file can shadow the standard library's `code` module (pdb imports it),
+# so there it starts the app only when run as a program; on the board it always does.
+if sys.implementation.name == "circuitpython" or __name__ == "__main__":
+    import hw
+    from ui.app import App
+
+    App(hw.detect()).run()

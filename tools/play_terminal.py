@@ -4,7 +4,8 @@ import random
 import sys
 import os
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Appended: the repo's code.py must not shadow the standard library's `code` module.
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import cards  # noqa: E402
 from engine.blackhole import REASONS, BlackHole  # noqa: E402
