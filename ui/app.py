@@ -95,7 +95,7 @@ class App:
                 return
             except SaveError:
                 self.persist.notice = "Saved game was damaged."
-        self._new_deal(self._random_deal(), count_old=False)
+        self.game.new_deal(self._random_deal())
 
     def save_now(self):
         self.persist.save(self.settings, self.stats, self.game.save())

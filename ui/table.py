@@ -61,13 +61,12 @@ class TableView:
             self.group.append(g)
         x, y = cell_xy(HOLE_CELL)
         self.group.append(_hole_backdrop(x - 1, y - 1))
-        self._hole = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=4,
-                                        tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
-        self.group.append(self._hole)
-        self._status = displayio.TileGrid(sheet, pixel_shader=palette, width=20, height=1,
-                                          tile_width=sprites.TILE, tile_height=sprites.TILE,
-                                          x=0, y=2)
-        self.group.append(self._status)
+        # Counters get grids of their own: a changed tile can mark its whole grid dirty.
+        self._hole = self._grid(sheet, palette, 3, 2, x, y)
+        self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 3 * sprites.TILE)
+        self._left = self._grid(sheet, palette, 2, 1, 4 * sprites.TILE, 2)
+        self._moves = self._grid(sheet, palette, 3, 1, 11 * sprites.TILE, 2)
+        self._deal = self._grid(sheet, palette, 5, 1, 15 * sprites.TILE, 2)
         for text, x in (("Left", 0), ("Moves", 52), ("#", 114)):
             self.group.append(bitmap_label.Label(terminalio.FONT, text=text, color=0xFFFFFF,
                                                  x=x, y=5))
@@ -77,6 +76,12 @@ class TableView:
         self.message = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=1, y=121)
         self.group.append(self.message)
         self._said = ""
+
+    def _grid(self, sheet, palette, w, h, x, y):
+        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
+                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
+        self.group.append(g)
+        return g
 
     def draw_fan(self, game, f):
         grid = self._fans[f]
@@ -93,12 +98,12 @@ class TableView:
 
     def draw_hole(self, game):
         sprites.set_card(self._hole, 0, 0, game.hole[game.hole_len - 1], False)
-        sprites.set_number(self._hole, 0, 3, 3, game.hole_len)
+        sprites.set_number(self._hole_count, 0, 0, 3, game.hole_len)
 
     def draw_status(self, game):
-        sprites.set_number(self._status, 4, 0, 2, game.cards_left())
-        sprites.set_number(self._status, 11, 0, 3, game.moves_made)
-        sprites.set_number(self._status, 15, 0, 5, game.deal_number % 100000)
+        sprites.set_number(self._left, 0, 0, 2, game.cards_left())
+        sprites.set_number(self._moves, 0, 0, 3, game.moves_made)
+        sprites.set_number(self._deal, 0, 0, 5, game.deal_number % 100000)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):

@@ -1,0 +1,118 @@
+"""Saves that survive a power cut: two slots, a sequence number and a CRC in each.
+
+The raw store (microcontroller.nvm, a file, or a test buffer) is split into two halves. A
+save goes, in one write, to the half not holding the newest good save, so a cut mid-write
+can only damage the slot being written and the previous save still loads.
+Slot layout: magic 'PP', sequence (2 bytes, wraps), length (2), payload, CRC16 (2).
+"""
+from engine.crc import crc16
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+_MAGIC0 = const(0x50)   # 'P'
+_MAGIC1 = const(0x50)
+_OVERHEAD = const(8)
+
+
+def _newer(a, b):
+    """Sequence a is newer than b, with 16-bit wrap-around."""
+    return 0 < ((a - b) & 0xFFFF) < 0x8000
+
+
+class SlotStore:
+    def __init__(self, raw):
+        self.raw = raw
+        self.half = raw.size // 2
+        self._seq = 0
+        self._slot = 1          # the slot holding the newest good save
+
+    def _read_slot(self, i):
+        """(sequence, payload) of slot i, or None when it holds no good save."""
+        base = i * self.half
+        head = self.raw.read(base, 6)
+        if head[0] != _MAGIC0 or head[1] != _MAGIC1:
+            return None
+        n = (head[4] << 8) | head[5]
+        if n > self.half - _OVERHEAD:
+            return None
+        data = self.raw.read(base, n + _OVERHEAD)
+        end = 6 + n
+        if crc16(data, 0xFFFF, 0, end) != (data[end] << 8) | data[end + 1]:
+            return None
+        return (head[2] << 8) | head[3], bytes(data[6:end])
+
+    def load(self):
+        """(payload, notice): payload None when nothing good is stored; notice says why
+        when there was data but none of it could be trusted."""
+        a = self._read_slot(0)
+        b = self._read_slot(1)
+        if a and b:
+            best = 0 if _newer(a[0], b[0]) else 1
+        elif a or b:
+            best = 0 if a else 1
+        else:
+            a = self.raw.read(0, 8)
+            b = self.raw.read(self.half, 8)
+            blank = a == b and a in (bytes(8), b"\xff" * 8)
+            return None, None if blank else "Save data was damaged; starting fresh."
+        seq, payload = (a, b)[best]
+        self._seq = seq
+        self._slot = best
+        return payload, None
+
+    def save(self, payload):
+        if len(payload) > self.half - _OVERHEAD:
+            raise ValueError("save is %d bytes, a slot holds %d" % (len(payload),
+                                                                    self.half - _OVERHEAD))
+        seq = (self._seq + 1) & 0xFFFF
+        out = bytearray(len(payload) + _OVERHEAD)
+        out[0] = _MAGIC0
+        out[1] = _MAGIC1
+        out[2] = seq >> 8
+        out[3] = seq & 0xFF
+        out[4] = len(payload) >> 8
+        out[5] = len(payload) & 0xFF
+        out[6:6 + len(payload)] = payload
+        c = crc16(out, 0xFFFF, 0, len(out) - 2)
+        out[-2] = c >> 8
+        out[-1] = c & 0xFF
+        target = 1 - self._slot
+        self.raw.write(target * self.half, out)
+        self._seq = seq
+        self._slot = target
+
+
+class Records:
+    """Tagged byte records in one payload: tag (1), length (2), bytes. Unknown tags are kept,
+    so a newer app's records survive an older one."""
+
+    def __init__(self, payload=None):
+        self._items = {}
+        if not payload:
+            return
+        i = 0
+        while i + 3 <= len(payload):
+            n = (payload[i + 1] << 8) | payload[i + 2]
+            if i + 3 + n > len(payload):
+                break
+            self._items[payload[i]] = bytes(payload[i + 3:i + 3 + n])
+            i += 3 + n
+
+    def get(self, tag):
+        return self._items.get(tag)
+
+    def put(self, tag, data):
+        self._items[tag] = bytes(data)
+
+    def pack(self):
+        out = bytearray()
+        for tag in sorted(self._items):
+            data = self._items[tag]
+            out.append(tag)
+            out.append(len(data) >> 8)
+            out.append(len(data) & 0xFF)
+            out.extend(data)
+        return bytes(out)

@@ -1,0 +1,174 @@
+"""The Black Hole app on the stub backend: play, refusals, menus, saves, budgets, monkey."""
+import random
+import tracemalloc
+
+import pytest
+
+from engine.blackhole import BlackHole
+from hw import keys, stub
+from tools import ui_budget
+from ui import app as app_module
+from ui.app import MENU, TABLE, App
+
+DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2, 4, 10, 2,
+              13, 11, 14, 12, 9, 5, 13, 2, 0, 9, 1, 9, 15, 8, 14, 10, 13, 7, 8, 3, 14, 15, 6,
+              12, 10, 16, 15]
+
+
+def make_app(hw=None, deal=2):
+    hw = hw or stub.Hardware()
+    app = App(hw, seed=7)
+    app._new_deal(deal, count_old=False)
+    app.step()
+    return hw, app
+
+
+def press(hw, app, *ks):
+    for k in ks:
+        hw.keys.press(k)
+        app.step()
+
+
+def move_cursor_to(hw, app, f):
+    while app.cursor != f:
+        press(hw, app, keys.RIGHT)
+
+
+def all_cards(g):
+    t = g.tableau
+    return sorted(list(g.hole[:g.hole_len]) +
+                  [t.cards[f * 3 + i] for f in range(17) for i in range(t.heights[f])])
+
+
+def test_a_whole_game_is_played_with_the_keys_and_won():
+    hw, app = make_app()
+    for f in DEAL_2_WIN:
+        move_cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+    assert app.game.is_won()
+    assert app.stats.won == 1 and app.stats.played == 1 and app.stats.streak == 1
+    assert "won" in app.table._said
+
+
+def test_a_refused_move_buzzes_says_why_and_changes_nothing():
+    hw, app = make_app(deal=1)
+    before = app.game.save()
+    press(hw, app, keys.A)                  # fan 0's top is TH: not next to the ace
+    assert app.game.save() == before
+    assert app.table._said == "Needs a rank one up/down"
+    assert hw.sound.log and hw.sound.log[-1][0] == 110
+
+
+def test_b_undoes_and_the_menu_redoes():
+    hw, app = make_app()
+    move_cursor_to(hw, app, DEAL_2_WIN[0])
+    press(hw, app, keys.A)
+    assert app.game.moves_made == 1
+    press(hw, app, keys.B)
+    assert app.game.moves_made == 0 and app.game.moves_known == 1
+    press(hw, app, keys.START)
+    assert app.screen == MENU and "Redo move" in app._menu_items()
+    item = app._menu_items().index("Redo move")
+    press(hw, app, *([keys.DOWN] * item), keys.A)
+    assert app.screen == TABLE and app.game.moves_made == 1
+
+
+def test_select_points_the_cursor_at_a_playable_fan():
+    hw, app = make_app()
+    press(hw, app, keys.SELECT)
+    assert app.game.check(app.cursor) == 0
+
+
+def test_deal_number_entry_starts_that_deal():
+    hw, app = make_app()
+    press(hw, app, keys.START)
+    item = app._menu_items().index("Deal number...")
+    press(hw, app, *([keys.DOWN] * item), keys.A)
+    # 00002 -> 00012: move to the tens place and step it up once.
+    press(hw, app, keys.LEFT, keys.UP, keys.A)
+    assert app.screen == TABLE and app.game.deal_number == 12
+
+
+def test_game_settings_and_statistics_survive_power_off():
+    hw, app = make_app()
+    for f in DEAL_2_WIN[:10]:
+        move_cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+    app.settings.brightness = 2
+    hw.clock.advance(app_module.SAVE_AFTER_MS + 1)
+    app.step()                                  # the pause-triggered save
+    again = App(stub.Hardware(storage=hw.storage), seed=99)
+    assert again.game.save() == app.game.save()
+    assert again.settings.brightness == 2
+
+
+def test_damaged_storage_starts_fresh_with_a_notice():
+    hw, app = make_app()
+    app.save_now()
+    raw = hw.storage
+    for i in range(0, raw.size, 7):
+        raw.write(i, bytes([raw.read(i, 1)[0] ^ 0x5A]))
+    again = App(stub.Hardware(storage=raw), seed=3)
+    assert again.game.cards_left() == 51
+    assert again.table._said          # the notice is shown instead of silently losing data
+
+
+def test_screen_memory_is_within_budget():
+    hw, app = make_app()
+    cost = ui_budget.tree_bytes(app.root)
+    total = sum(cost.values())
+    print("\ndisplayio memory of the Black Hole screen: %d bytes %r (budget 16384)" % (total, cost))
+    assert 2000 < total <= 16 * 1024
+
+
+def test_a_normal_move_redraws_at_most_a_tenth_of_the_screen():
+    hw, app = make_app()
+    worst = 0
+    for f in DEAL_2_WIN[:12]:
+        move_cursor_to(hw, app, f)
+        hw.display.last_dirty_pixels = 0
+        press(hw, app, keys.A)
+        worst = max(worst, hw.display.last_dirty_pixels)
+    print("\nlargest redraw for one move: %d pixels of 20480 (%.1f%%)" % (worst, worst / 204.8))
+    assert 0 < worst <= 2048
+
+
+def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
+    hw, app = make_app()
+    ours = [tracemalloc.Filter(True, "*/ui/*"), tracemalloc.Filter(True, "*/engine/*")]
+    for f in DEAL_2_WIN[:5]:                    # warm up: labels, first-use caches
+        move_cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+    press(hw, app, keys.B, keys.A)
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot().filter_traces(ours)
+    for f in DEAL_2_WIN[5:15]:
+        move_cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+        press(hw, app, keys.B)
+        press(hw, app, keys.A)
+    after = tracemalloc.take_snapshot().filter_traces(ours)
+    tracemalloc.stop()
+    grown = [s for s in after.compare_to(before, "lineno") if s.size_diff > 0]
+    assert not grown, grown[:5]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_monkey_50000_random_keys_through_every_screen(seed):
+    hw, app = make_app(deal=seed * 11)
+    rnd = random.Random(seed)
+    choices = [keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.SELECT,
+               keys.START, keys.A, keys.A]
+    screens = set()
+    check = BlackHole()
+    for i in range(50000):
+        press(hw, app, rnd.choice(choices))
+        screens.add(app.screen)
+        if i % 97 == 0:
+            hw.clock.advance(rnd.randrange(0, 5000))
+            assert all_cards(app.game) == list(range(52))
+        if i % 1009 == 0:
+            data = app.game.save()
+            check.restore(data)
+            assert check.save() == data
+    assert len(screens) >= 6, screens
