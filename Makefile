@@ -12,7 +12,7 @@ $(VENV)/.installed: requirements-dev.txt
 	touch $@
 
 play: $(VENV)/.installed
-	$(PY) tools/play_terminal.py $(ARGS)
+	$(PY) tools/sim.py $(ARGS)
 
 test: $(VENV)/.installed
 	$(VENV)/bin/pytest $(ARGS)

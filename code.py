@@ -4,7 +4,9 @@ import sys
 # On a desktop this file can shadow the standard library's `code` module (pdb imports it),
 # so there it starts the app only when run as a program; on the board it always does.
 if sys.implementation.name == "circuitpython" or __name__ == "__main__":
+    import os
+
     import hw
     from ui.app import App
 
-    App(hw.detect()).run()
+    App(hw.detect(), seed=1 + int.from_bytes(os.urandom(3), "big")).run()

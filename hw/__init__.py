@@ -9,7 +9,26 @@ Every backend builds one `Hardware` object (see hw/base.py) with the same small 
     hw.sound.beep(hz, ms), hw.sound.play(notes), hw.sound.muted
     hw.lights.count, .fill(rgb), .set(i, rgb), .show(), .brightness   (count 0 = no lights)
     hw.storage           raw persistent bytes: .size, .read(offset, n), .write(offset, data)
-    hw.clock.ms()        monotonic milliseconds (small int that wraps; compare with ticks_diff)
+    hw.clock.ms()        monotonic milliseconds, wrapping at 2**29
+
+Clocks wrap like CircuitPython's supervisor.ticks_ms(): compare times as
+(a - b) & TICKS_MASK.
 
 `detect()` picks the backend at start-up from the board id, falling back to the desktop.
 """
+
+TICKS_MASK = 0x1FFFFFFF
+
+
+def detect():
+    """The backend for the machine this runs on."""
+    import sys
+    if sys.implementation.name == "circuitpython":
+        import board
+        if board.board_id == "pygamer":
+            from hw import pygamer as backend
+        else:
+            from hw import pybadge as backend
+        return backend.Hardware()
+    from hw import desktop
+    return desktop.Hardware()

@@ -14,6 +14,7 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import Area, PyGameDisplay  # noqa: E402
 
+from hw import TICKS_MASK  # noqa: E402
 from hw.keys import NONE  # noqa: E402
 from hw.stores import FileStore, MemoryStore  # noqa: E402
 
@@ -111,7 +112,7 @@ class ManualClock:
         return self.now
 
     def advance(self, ms):
-        self.now = (self.now + ms) & 0x3FFFFFFF
+        self.now = (self.now + ms) & TICKS_MASK
 
 
 class Hardware:

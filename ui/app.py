@@ -10,7 +10,7 @@ import displayio
 from engine.blackhole import BlackHole, SaveError
 from engine.rng import MsRandom
 from engine.tableau import NUM_FANS
-from hw import keys
+from hw import TICKS_MASK, keys
 from ui import hints, sprites
 from ui.persist import Persist, Settings, Stats
 from ui.table import TableView
@@ -54,6 +54,7 @@ WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 
 class App:
     def __init__(self, hw, seed=1):
+        """seed picks the random deals; code.py passes fresh entropy at every start."""
         self.hw = hw
         self.settings = Settings()
         self.stats = Stats()
@@ -112,7 +113,7 @@ class App:
         if k != keys.NONE:
             self.handle(k)
         if self.unsaved_since >= 0 and \
-                (self.hw.clock.ms() - self.unsaved_since) & 0x3FFFFFFF >= SAVE_AFTER_MS:
+                (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
         if self.dirty:
             self.hw.display.refresh()

@@ -1,0 +1,38 @@
+"""The README's first command on a machine without a display: headless play in a terminal."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_sim(args, keys_in, tmp_path):
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.pop("SDL_VIDEODRIVER", None)
+    return subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--save",
+         str(tmp_path / "nvm.bin"), "--screenshot", str(tmp_path / "screen.png")] + args,
+        input=keys_in, capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+
+
+def test_without_a_display_it_says_so_and_plays_headless(tmp_path):
+    r = run_sim(["--deal", "1"], "e\na\nzz\nq\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "No display found" in r.stdout
+    assert "deal 1" in r.stdout and "hole AS (1)" in r.stdout
+    assert "hole 2C (2)" in r.stdout           # select pointed at fan 2, A played its 2C
+    assert "unknown key 'zz'" in r.stdout
+    assert (tmp_path / "screen.png").stat().st_size > 500
+
+
+def test_the_game_resumes_at_the_next_start(tmp_path):
+    run_sim(["--deal", "1"], "e\na\nq\n", tmp_path)
+    r = run_sim([], "q\n", tmp_path)
+    assert "hole 2C (2)" in r.stdout and "deal 1" in r.stdout
+
+
+def test_a_bad_deal_number_exits_with_a_message(tmp_path):
+    r = run_sim(["--deal", "0"], "", tmp_path)
+    assert r.returncode == 2 and "--deal must be 1..99999" in r.stderr

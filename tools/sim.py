@@ -1,0 +1,141 @@
+"""Desktop simulator: the device's own ui/ and engine/ code in a window, or headless.
+
+    python tools/sim.py               a window, scaled up (keys: arrows, Z/A, X/B, Enter, Space)
+    python tools/sim.py --headless    no window: type keys, read the screen as text and PNG
+"""
+import argparse
+import os
+import sys
+
+# Appended: the repo's code.py must not shadow the standard library's `code` module.
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+KEY_WORDS = {
+    "left": "LEFT", "l": "LEFT", "right": "RIGHT", "r": "RIGHT", "up": "UP", "u": "UP",
+    "down": "DOWN", "d": "DOWN", "a": "A", "b": "B", "start": "START", "s": "START",
+    "select": "SELECT", "e": "SELECT",
+}
+HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
+                 "several per line, e.g. 'r r a'; q quits")
+
+
+def has_display():
+    if os.environ.get("SDL_VIDEODRIVER") not in (None, "", "x11", "wayland", "windows", "cocoa"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def parse_keys(line, keys):
+    """'r r a' -> [RIGHT, RIGHT, A]; raises ValueError naming the first unknown word."""
+    out = []
+    for word in line.lower().split():
+        if word not in KEY_WORDS:
+            raise ValueError("unknown key %r (%s)" % (word, HEADLESS_HELP))
+        out.append(getattr(keys, KEY_WORDS[word]))
+    return out
+
+
+def screen_text(app):
+    """What the screen shows, as text for a terminal."""
+    from engine import cards
+    from ui.app import TABLE
+    if app.screen != TABLE:
+        lines = [t for t in app.text._texts if t.strip()]
+        mark = app.text._marker
+        if not mark.hidden:
+            i = (mark.y - 6) // 12
+            lines = [("> " if app.text._texts[i] == t else "  ") + t for t in lines]
+        return "\n".join(lines)
+    g = app.game
+    t = g.tableau
+    rows = []
+    for f in range(17):
+        fan = " ".join(cards.name(t.cards[f * 3 + i]) for i in range(t.heights[f])) or "--"
+        cur = ">" if f == app.cursor else " "
+        rows.append("%s%2d %-9s" % (cur, f, fan))
+    text = ["   ".join(rows[i:i + 6]) for i in (0, 6, 12)]
+    text.append("hole %s (%d)   left %d   moves %d   deal %d" % (
+        cards.name(g.hole[g.hole_len - 1]), g.hole_len, g.cards_left(), g.moves_made,
+        g.deal_number))
+    said = app.table._said
+    if said:
+        text.append(said)
+    return "\n".join(text)
+
+
+def headless(args):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from hw import keys, stub
+    from ui.app import App
+    hw = stub.Hardware(storage_path=args.save)
+    app = App(hw, seed=args.seed)
+    if args.deal:
+        app._new_deal(args.deal, count_old=False)
+    shot = os.path.abspath(args.screenshot)
+    print(HEADLESS_HELP)
+    while True:
+        app.step()
+        hw.display.save_png(shot)
+        print()
+        print(screen_text(app))
+        print("(screen: %s)" % shot)
+        try:
+            line = input("> ")
+        except EOFError:
+            break
+        if line.strip().lower() in ("q", "quit", "exit"):
+            break
+        try:
+            for k in parse_keys(line, keys):
+                hw.keys.press(k)
+                app.step()
+        except ValueError as e:
+            print(e)
+    app.save_now()
+    return 0
+
+
+def windowed(args):
+    from hw import desktop
+    from ui.app import App
+    hw = desktop.Hardware(scale=args.scale, storage_path=args.save)
+    app = App(hw, seed=args.seed)
+    if args.deal:
+        app._new_deal(args.deal, count_old=False)
+    try:
+        app.run()
+    except (KeyboardInterrupt, SystemExit):
+        app.save_now()
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Play Pocket Patience on the desktop.")
+    ap.add_argument("--headless", action="store_true", help="no window: play in the terminal")
+    ap.add_argument("--scale", type=int, default=4, choices=range(1, 9), metavar="1..8",
+                    help="window scale (default 4)")
+    ap.add_argument("--deal", type=int, help="start with this deal number (1..99999)")
+    ap.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(3), "big") + 1,
+                    help=argparse.SUPPRESS)
+    ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".pocket-patience",
+                                                   "nvm.bin"),
+                    help="where the simulated board keeps its saves")
+    ap.add_argument("--screenshot", default="sim-screen.png",
+                    help="headless mode: the PNG rewritten after every key")
+    args = ap.parse_args(argv)
+    if args.deal is not None and not 1 <= args.deal <= 99999:
+        ap.error("--deal must be 1..99999")
+    if args.headless:
+        return headless(args)
+    if not has_display():
+        print("No display found (DISPLAY is not set), so no window can open: "
+              "playing headless in this terminal instead.")
+        return headless(args)
+    return windowed(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
