@@ -1,0 +1,79 @@
+"""Render every screen of the app to PNG at the board's 160x128 (the README's images).
+
+    python tools/screenshots.py [--out docs/screens]
+"""
+import argparse
+import os
+import sys
+
+# Appended: the repo's code.py must not shadow the standard library's `code` module.
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# A winning line for deal 2 (see tests/test_blackhole_rules.py).
+DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2, 4, 10, 2,
+              13, 11, 14, 12, 9, 5, 13, 2, 0, 9, 1, 9, 15, 8, 14, 10, 13, 7, 8, 3, 14, 15, 6,
+              12, 10, 16, 15]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join("docs", "screens"))
+    args = ap.parse_args(argv)
+    from hw import keys, stub
+    from ui.app import App
+    os.makedirs(args.out, exist_ok=True)
+    hw = stub.Hardware()
+    app = App(hw, seed=1)
+    shots = []
+
+    def press(*ks):
+        for k in ks:
+            hw.keys.press(k)
+            app.step()
+
+    def shot(name):
+        path = os.path.join(args.out, name + ".png")
+        hw.display.save_png(path)
+        shots.append(path)
+
+    def play(moves):
+        for f in moves:
+            app.cursor = f
+            press(keys.A)
+
+    app._new_deal(2, count_old=False)
+    play(DEAL_2_WIN[:14])
+    app.cursor = 9
+    app.table.set_cursor(9)
+    shot("table")
+    press(keys.A)
+    shot("refused")
+    press(keys.SELECT)
+    shot("hint")
+    play(DEAL_2_WIN[14:])
+    shot("won")
+    app._new_deal(1, count_old=False)
+    while app.game.first_move() >= 0:
+        play([app.game.first_move()])
+    shot("stuck")
+    press(keys.START)
+    shot("menu")
+    items = app._menu_items()
+    for name in ("Help", "Settings", "Statistics", "About", "Deal number..."):
+        app._show_table()
+        press(keys.START, *([keys.DOWN] * items.index(name)), keys.A)
+        if name == "Help":
+            for page in range(4):
+                shot("help%d" % (page + 1))
+                press(keys.RIGHT)
+        else:
+            shot(name.split()[0].lower().strip("."))
+        press(keys.B)
+    for p in shots:
+        print(p)
+
+
+if __name__ == "__main__":
+    main()
