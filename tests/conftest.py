@@ -7,3 +7,15 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+# Figures the fit and budget tests measured, printed after every run (pytest hides test
+# output by default, and these numbers are the point of those tests).
+FIGURES = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("measured figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

@@ -7,6 +7,7 @@ from contextlib import redirect_stdout
 import pytest
 
 from tests import mpvm
+from tests.conftest import FIGURES
 
 SCRIPT = os.path.join(mpvm.ROOT, "tests", "vm", "blackhole_fit.py")
 
@@ -39,10 +40,13 @@ def test_every_deal_undoes_to_start_and_redoes_to_end(vm_out):
 
 def test_heap_figures_within_budget(vm_out):
     figs = mpvm.figures(vm_out)
-    print("\nMicroPython 1.27 heap figures for the Black Hole engine, 20 deals:")
-    print("  retained after import : %6d bytes (budget %d)" % (figs["retained"], RETAINED_BUDGET))
-    print("  peak above retained   : %6d bytes (budget %d)" % (figs["peak_above_retained"], PEAK_BUDGET))
-    print("  allocated per move    : %6d bytes over %d moves (budget 0)" % (figs["bytes_all_moves"], figs["moves"]))
+    FIGURES.append("Black Hole engine under MicroPython 1.27, 20 deals:")
+    FIGURES.append("  heap retained after import : %6d bytes (budget %d)"
+                   % (figs["retained"], RETAINED_BUDGET))
+    FIGURES.append("  peak heap above retained   : %6d bytes (budget %d)"
+                   % (figs["peak_above_retained"], PEAK_BUDGET))
+    FIGURES.append("  allocated over %d moves   : %6d bytes (budget 0)"
+                   % (figs["moves"], figs["bytes_all_moves"]))
     assert figs["moves"] > 100
     assert 0 < figs["retained"] <= RETAINED_BUDGET
     assert figs["peak_above_retained"] <= PEAK_BUDGET

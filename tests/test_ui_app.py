@@ -6,6 +6,7 @@ import pytest
 
 from engine.blackhole import BlackHole
 from hw import keys, stub
+from tests.conftest import FIGURES
 from tools import ui_budget
 from ui import app as app_module
 from ui.app import MENU, TABLE, App
@@ -117,7 +118,8 @@ def test_screen_memory_is_within_budget():
     hw, app = make_app()
     cost = ui_budget.tree_bytes(app.root)
     total = sum(cost.values())
-    print("\ndisplayio memory of the Black Hole screen: %d bytes %r (budget 16384)" % (total, cost))
+    FIGURES.append("displayio memory of the Black Hole screen: %d bytes (budget 16384) %r"
+                   % (total, cost))
     assert 2000 < total <= 16 * 1024
 
 
@@ -129,7 +131,8 @@ def test_a_normal_move_redraws_at_most_a_tenth_of_the_screen():
         hw.display.last_dirty_pixels = 0
         press(hw, app, keys.A)
         worst = max(worst, hw.display.last_dirty_pixels)
-    print("\nlargest redraw for one move: %d pixels of 20480 (%.1f%%)" % (worst, worst / 204.8))
+    FIGURES.append("largest redraw for one move: %d of 20480 pixels, %.1f%% (budget 10%%)"
+                   % (worst, worst / 204.8))
     assert 0 < worst <= 2048
 
 
