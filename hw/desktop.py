@@ -6,6 +6,7 @@ Keys: arrows = D-pad, Z or A = A, X or B = B, Enter = Start, Space or Backspace 
 import os
 import time
 
+import displayio
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
@@ -27,8 +28,12 @@ KEYMAP = {
 class ScaledDisplay(PyGameDisplay):
     """Renders at the board's 160x128 into an offscreen surface and shows it scaled up."""
 
+    # Blinka's background thread can look at a display before it is set up.
+    _pygame_screen = None
+
     def __init__(self, scale):
         self.scale = scale
+        displayio.release_displays()     # Blinka keeps one display; this window is it
         super().__init__(width=WIDTH, height=HEIGHT, auto_refresh=False,
                          caption="Pocket Patience")
 
