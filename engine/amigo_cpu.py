@@ -14,8 +14,13 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import (A_DIR, A_DRAW, A_KEEP, A_PASS, A_PLAY, A_TAKE, CHAOS, DECK_SIZE,
-                          P_DIR, P_DRAWN, P_PASS, P_TAKE, P_TURN, SKIP, TAKE, UP)
+from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK_SIZE, P_DIR, P_DRAWN,
+                          P_PASS, P_TAKE, P_TURN)
+
+_UP = const(0)
+_SKIP = const(0)
+_TAKE = const(1)
+_CHAOS = const(3)
 
 HUMAN = const(0)
 GREEDY = const(1)
@@ -30,43 +35,43 @@ class Cpu:
         self._try = bytearray(DECK_SIZE)
 
     def decide(self, g):
-        p = g.pending()
-        s = g.seat()
+        p = g.pending
+        s = g.seat
         self.arg = 0
         if p == P_TURN or p == P_DRAWN:
             if self._best_play(g, s, p == P_DRAWN):
                 return A_PLAY
             return A_DRAW if p == P_TURN else A_KEEP
         if p == P_DIR:
-            self.arg = UP if self._follow(g, s, g.top() & 31, UP, 0) >= \
+            self.arg = _UP if self._follow(g, s, g.top() & 31, _UP, 0) >= \
                 self._follow(g, s, g.top() & 31, 1, 0) else 1
-            return A_DIR
+            return A_CHOOSE
         if p == P_TAKE:
-            for i in range(g.count(s)):
-                if g.card(s, i) >> 5 == 2 + TAKE:
+            for i in range(g.counts[s]):
+                if g.card(s, i) >> 5 == 2 + _TAKE:
                     self.sel[0] = i
                     if g.check(A_PLAY, 1, self.sel) == 0:
                         self.arg = 1
                         return A_PLAY
             self.arg = self._victim(g, s)
-            return A_TAKE
+            return A_CHOOSE
         if p == P_PASS:
             self.arg = self._pass(g, s) if self.level == PLANNER else 0
-            return A_PASS
+            return A_CHOOSE
         return 0
 
     def _best_play(self, g, s, drawn):
         best = -1 << 20
         found = 0
         t = self._try
-        cnt = g.count(s)
+        cnt = g.counts[s]
         for i in range(cnt):
             c = g.card(s, i)
-            if drawn and c != g.drawn() or i and g.card(s, i - 1) == c or not g.fits(s, c):
+            if drawn and c != g.drawn or i and g.card(s, i - 1) == c or not g.fits(s, c):
                 continue
             for d in range(2):
                 if c >> 5 < 2 and c >> 5 != d or \
-                        c >> 5 >= 2 and d != g.direction() and not g.free_dir(c):
+                        c >> 5 >= 2 and d != g.dir and not g.free_dir(c):
                     continue
                 n = self._extend(g, s, i, d)
                 sc = self._score(g, s, n, d) if self.level == PLANNER else n
@@ -84,8 +89,8 @@ class Cpu:
         t[0] = i
         n = 1
         v = g.card(s, i) & 31
-        step = 1 if d == UP else -1
-        cnt = g.count(s)
+        step = 1 if d == _UP else -1
+        cnt = g.counts[s]
         while True:
             v += step
             pick = -1
@@ -104,7 +109,7 @@ class Cpu:
 
     def _score(self, g, s, n, d):
         t = self._try
-        cnt = g.count(s)
+        cnt = g.counts[s]
         if n == cnt:
             return 1 << 16
         sc = 16 * n
@@ -113,15 +118,15 @@ class Cpu:
                 sc -= 12
         last = g.card(s, t[n - 1])
         a = (last >> 5) - 2
-        np = g.players()
+        np = g.players
         nxt = (s + 1) % np
-        if a == SKIP or a == TAKE:
+        if a == _SKIP or a == _TAKE:
             sc += 14 if nxt == self._leader(g, s) else 2
-        elif a == CHAOS:
+        elif a == _CHAOS:
             others = 0
             for o in range(np):
                 if o != s:
-                    others += g.count(o)
+                    others += g.counts[o]
             sc += 4 * ((cnt - n) * (np - 1) - others) // (np - 1)
         return sc + 3 * self._follow(g, s, last & 31, d, n)
 
@@ -130,7 +135,7 @@ class Cpu:
         fit a pile at value v going direction d."""
         f = 0
         t = self._try
-        for k in range(g.count(s)):
+        for k in range(g.counts[s]):
             x = g.card(s, k)
             if x >> 5 >= 2:
                 continue
@@ -141,14 +146,14 @@ class Cpu:
             if used:
                 continue
             w = x & 31
-            if w == v or x >> 5 == d and (w > v if d == UP else w < v):
+            if w == v or x >> 5 == d and (w > v if d == _UP else w < v):
                 f += 1
         return f
 
     def _leader(self, g, s):
         best = -1
-        for o in range(g.players()):
-            if o != s and (best < 0 or g.count(o) < g.count(best)):
+        for o in range(g.players):
+            if o != s and (best < 0 or g.counts[o] < g.counts[best]):
                 best = o
         return best
 
@@ -156,16 +161,16 @@ class Cpu:
         """Taking a card helps its owner, so take from the fullest hand that survives it;
         GREEDY takes from the first such player clockwise."""
         best = -1
-        np = g.players()
+        np = g.players
         for k in range(1, np):
             o = (s + k) % np
-            if o == g.victim():
+            if o == g.victim:
                 continue
-            safe = g.count(o) > g.stake()
+            safe = g.counts[o] > g.stake
             if best < 0:
                 best = o
                 bsafe = safe
-            elif safe and (not bsafe or self.level == PLANNER and g.count(o) > g.count(best)):
+            elif safe and (not bsafe or self.level == PLANNER and g.counts[o] > g.counts[best]):
                 best = o
                 bsafe = safe
         return best
@@ -175,7 +180,7 @@ class Cpu:
         yellows are kept."""
         best = 0
         low = 1 << 20
-        cnt = g.count(s)
+        cnt = g.counts[s]
         for i in range(cnt):
             x = g.card(s, i)
             keep = 100 if x >> 5 >= 2 else 0
