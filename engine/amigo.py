@@ -80,7 +80,7 @@ _F = ("players", "options", "game", "starter", "turn", "pending", "seat", "dir",
       "exhausted", "stake", "takes", "victim", "actor", "drawn", "last_n", "winner", "end",
       "pact", "taken", "draw_len", "pile_len")
 _NF = const(22)
-_SAVE_SIZE = const(143)  # 3 + _NF + 3 * 6 + 4 * 2 + 6 * 2 + DECK_SIZE + 2
+_SAVE_SIZE = const(129)  # 3 + _NF + 3 * 6 + 4 * 2 + 6 * 2 + DECK_SIZE + 2
 
 
 class SaveError(ValueError):
