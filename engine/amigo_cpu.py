@@ -14,8 +14,7 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK_SIZE, P_DIR, P_DRAWN,
-                          P_PASS, P_TAKE, P_TURN)
+from engine.amigo import A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, P_DIR, P_DRAWN, P_PASS, P_TAKE, P_TURN
 
 _UP = const(0)
 _SKIP = const(0)
@@ -31,8 +30,9 @@ class Cpu:
     def __init__(self, level=PLANNER):
         self.level = level
         self.arg = 0
-        self.sel = bytearray(DECK_SIZE)
-        self._try = bytearray(DECK_SIZE)
+        # values run 1..20 and a series steps by one, so no play is longer than 20 cards
+        self.sel = bytearray(20)
+        self._try = bytearray(20)
 
     def decide(self, g):
         p = g.pending
