@@ -1,0 +1,51 @@
+"""CPU-only YoYo matches on CPython: games per second, how games end, planner against greedy.
+
+    .venv/bin/python tools/bench_amigo.py [matches per table size]
+"""
+import os
+import sys
+import time
+
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.amigo import ESCALATE, P_OVER, Amigo  # noqa: E402
+from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402
+
+
+def main(matches):
+    cpus = [Cpu(GREEDY), Cpu(PLANNER)]
+    ends = [0, 0, 0, 0]
+    games = moves = 0
+    planner_won = greedy_won = 0
+    t = time.time()
+    for players in range(2, 7):
+        for seed in range(matches):
+            g = Amigo()
+            g.new_match(players, seed, ESCALATE if seed % 2 else 0)
+            while True:
+                while g.pending != P_OVER:
+                    cpu = cpus[(g.seat + seed) & 1]
+                    g.apply(cpu.decide(g), cpu.arg, cpu.sel)
+                    moves += 1
+                ends[g.end] += 1
+                games += 1
+                if g.match_over():
+                    break
+                g.next_game()
+            best = max(g.scores[:players])
+            for s in range(players):
+                if g.scores[s] == best:
+                    if (s + seed) & 1:
+                        planner_won += 1
+                    else:
+                        greedy_won += 1
+    dt = time.time() - t
+    print("%d games, %d decisions in %.1f s (%.0f games/s)" % (games, moves, dt, games / dt))
+    print("ended: went out %d, took the last card %d, draw pile out twice %d"
+          % (ends[1], ends[2], ends[3]))
+    print("match wins (ties count for each): planner seats %d, greedy seats %d"
+          % (planner_won, greedy_won))
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
