@@ -1,6 +1,7 @@
 """What the PyBadge family and the PyGamer share: display, NVM, clock, speaker, NeoPixels
 and the shift-register buttons read through keypad with one reused Event."""
 import array
+import time
 
 import audiocore
 import audioio
@@ -11,12 +12,14 @@ import microcontroller
 import neopixel
 import supervisor
 
-from hw.repeat import Repeater
+from hw import base
 
 _WAVE_SAMPLES = 16
 
 
 class NvmStore:
+    """microcontroller.nvm as the raw store behind hw.storage."""
+
     def __init__(self):
         self.size = len(microcontroller.nvm)
 
@@ -24,7 +27,8 @@ class NvmStore:
         return microcontroller.nvm[offset:offset + n]
 
     def write(self, offset, data):
-        # One slice assignment: NVM writes go to flash, so a save is a single write.
+        # One slice assignment: every nvm write erases and reprograms flash, so a save is
+        # one write, never a loop of small ones.
         microcontroller.nvm[offset:offset + len(data)] = data
 
 
@@ -33,37 +37,33 @@ class TicksClock:
         return supervisor.ticks_ms()
 
 
-class Speaker:
-    """Beeps from one preallocated square-wave cycle whose sample rate sets the pitch."""
+class Speaker(base.Silent):
+    """Beeps from one preallocated square-wave cycle whose sample rate sets the pitch; the
+    amplifier is on only while a tone sounds, so the speaker stays quiet otherwise."""
 
     def __init__(self):
-        self.muted = False
-        wave = array.array("H", [0] * _WAVE_SAMPLES)
-        for i in range(_WAVE_SAMPLES // 2):
-            wave[i] = 0xC000
-            wave[i + _WAVE_SAMPLES // 2] = 0x4000
+        super().__init__()
+        wave = array.array("H", [0xC000] * (_WAVE_SAMPLES // 2) + [0x4000] * (_WAVE_SAMPLES // 2))
         self._sample = audiocore.RawSample(wave, sample_rate=8000)
         self._out = audioio.AudioOut(board.SPEAKER)
         self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._enable.switch_to_output(value=False)
 
     def beep(self, hz, ms):
+        """Blocks for ms: tones here are short, and blocking keeps them free of timers."""
         if self.muted:
             return
-        import time
         self._sample.sample_rate = hz * _WAVE_SAMPLES
-        self._enable.value = True      # amplifier on only while sounding
+        self._enable.value = True
         self._out.play(self._sample, loop=True)
         time.sleep(ms / 1000)
         self._out.stop()
         self._enable.value = False
 
-    def play(self, notes):
-        for hz, ms in notes:
-            self.beep(hz, ms)
-
 
 class Pixels:
+    """The NeoPixel strip under the screen; colours are 0xRRGGBB ints."""
+
     def __init__(self, count):
         self.count = count
         self._np = neopixel.NeoPixel(board.NEOPIXEL, count, brightness=0.1, auto_write=False)
@@ -87,14 +87,14 @@ class Pixels:
 
 
 class ShiftKeys:
-    """Buttons on the shift register; key numbers are hw.keys codes already."""
+    """Buttons on the shift register. Their key numbers are hw.keys codes already."""
 
     def __init__(self, clock, count):
         self._keys = keypad.ShiftRegisterKeys(
             clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
             key_count=count, value_when_pressed=True)
-        self._event = keypad.Event()
-        self.repeat = Repeater(clock)
+        self._event = keypad.Event()    # filled in place by get_into: polling allocates nothing
+        self.repeat = base.Repeater(clock)
 
     def poll(self):
         while self._keys.events.get_into(self._event):
@@ -104,17 +104,10 @@ class ShiftKeys:
         return self.repeat.poll()
 
 
-class BoardHardware:
-    name = "board"
-
-    def __init__(self, keys, pixels=5):
-        self.display = board.DISPLAY
-        self.display.auto_refresh = False
-        self.clock = TicksClock()
-        self.keys = keys(self.clock)
-        self.sound = Speaker()
-        self.lights = Pixels(pixels)
-        self.storage = NvmStore()
-
-    def set_brightness(self, value):
-        self.display.brightness = value
+class BoardHardware(base.Hardware):
+    def __init__(self, name, make_keys, pixels):
+        display = board.DISPLAY
+        display.auto_refresh = False    # the app refreshes once a move is drawn
+        clock = TicksClock()
+        super().__init__(name, display, make_keys(clock), Speaker(), Pixels(pixels),
+                         NvmStore(), clock)

@@ -1,9 +1,17 @@
 """Saves that survive a power cut: two slots, a sequence number and a CRC in each.
 
-The raw store (microcontroller.nvm, a file, or a test buffer) is split into two halves. A
-save goes, in one write, to the half not holding the newest good save, so a cut mid-write
-can only damage the slot being written and the previous save still loads.
-Slot layout: magic 'PP', sequence (2 bytes, wraps), length (2), payload, CRC16 (2).
+The raw store (microcontroller.nvm, a file, or a test buffer: .size, .read(offset, n),
+.write(offset, data)) is split into two halves. A save goes, in one write, to the half not
+holding the newest good save, so a write cut short can only damage the slot being written
+and the previous save still loads.
+Slot layout: magic 'PP', sequence (2 bytes, wraps), length (2), payload, CRC16 (2), all
+big-endian; the CRC covers everything before it.
+
+What the slots guard against is a torn write: the first k bytes of a save written, the rest
+not. On the SAMD51 boards CircuitPython's nvm write erases and reprograms the whole 8 KB
+flash block holding both slots, pages in order, so a cut after that erase and before the
+first slot's pages are programmed again (one 512-byte page for saves that small) loses both;
+no layout inside one block avoids that window, only keeps it short.
 """
 from engine.crc import crc16
 
@@ -16,6 +24,8 @@ _MAGIC0 = const(0x50)   # 'P'
 _MAGIC1 = const(0x50)
 _OVERHEAD = const(8)
 
+DAMAGED = "Save data was damaged; starting fresh."
+
 
 def _newer(a, b):
     """Sequence a is newer than b, with 16-bit wrap-around."""
@@ -27,7 +37,7 @@ class SlotStore:
         self.raw = raw
         self.half = raw.size // 2
         self._seq = 0
-        self._slot = 1          # the slot holding the newest good save
+        self._slot = -1         # the slot holding the newest good save; -1 before a load
 
     def _read_slot(self, i):
         """(sequence, payload) of slot i, or None when it holds no good save."""
@@ -57,13 +67,17 @@ class SlotStore:
             a = self.raw.read(0, 8)
             b = self.raw.read(self.half, 8)
             blank = a == b and a in (bytes(8), b"\xff" * 8)
-            return None, None if blank else "Save data was damaged; starting fresh."
+            self._slot = 1      # the next save goes to slot 0
+            return None, None if blank else DAMAGED
         seq, payload = (a, b)[best]
         self._seq = seq
         self._slot = best
         return payload, None
 
     def save(self, payload):
+        """Write payload to the slot not holding the newest save, in one write."""
+        if self._slot < 0:
+            self.load()     # never overwrite a save this object has not seen
         if len(payload) > self.half - _OVERHEAD:
             raise ValueError("save is %d bytes, a slot holds %d" % (len(payload),
                                                                     self.half - _OVERHEAD))

@@ -1,8 +1,8 @@
 """Test and headless backend: scripted keys, a clock you advance, in-memory or file storage,
-a sound log, five logged lights, and a display that counts what each refresh redraws.
+a sound log, logged lights, and a display that counts what each refresh redraws.
 
 Rendering pixels is the slow part of Blinka's displayio, so the display only counts dirty
-areas unless `render` is set; save_png() renders the whole screen on demand.
+areas unless `render` is set; save_png() and pixel() render the whole screen on demand.
 """
 import os
 
@@ -14,15 +14,22 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import Area, PyGameDisplay  # noqa: E402
 
-from hw import TICKS_MASK  # noqa: E402
+from hw import TICKS_MASK, base  # noqa: E402
 from hw.keys import NONE  # noqa: E402
 from hw.stores import FileStore, MemoryStore  # noqa: E402
 
 WIDTH = 160
 HEIGHT = 128
 
+# A scripted entry is a key code plus one of these; a bare code is a tap.
+_HOLD = 0x100
+_RELEASE = 0x200
+
 
 class CountingDisplay(PyGameDisplay):
+    """160x128 displayio display that counts the pixels each refresh marks dirty:
+    last_dirty_pixels (the last refresh), total_dirty_pixels and refreshes (since creation)."""
+
     # Blinka's background thread can look at a display being released or not yet set up.
     _pygame_screen = None
 
@@ -32,12 +39,17 @@ class CountingDisplay(PyGameDisplay):
         super().__init__(width=WIDTH, height=HEIGHT, auto_refresh=False)
         self.render = render
         self.last_dirty_pixels = 0
+        self.total_dirty_pixels = 0
         self.refreshes = 0
+        self._counting = True
 
     def _refresh_display(self):
         self.last_dirty_pixels = 0
         self.refreshes += 1
-        return super()._refresh_display()
+        if self.render:
+            return super()._refresh_display()
+        # Skips PyGameDisplay's window flip, which only matters when pixels were drawn.
+        return busdisplay.BusDisplay._refresh_display(self)
 
     def _get_refresh_areas(self):
         # PyGameDisplay redraws the whole window every time; the board redraws only what
@@ -45,49 +57,84 @@ class CountingDisplay(PyGameDisplay):
         return busdisplay.BusDisplay._get_refresh_areas(self)
 
     def _refresh_area(self, area):
-        clipped = Area()
-        if self._core.clip_area(area, clipped):
-            self.last_dirty_pixels += clipped.size()
+        if self._counting:
+            clipped = Area()
+            if self._core.clip_area(area, clipped):
+                self.last_dirty_pixels += clipped.size()
+                self.total_dirty_pixels += clipped.size()
         if self.render:
             return super()._refresh_area(area)
         return True
 
-    def save_png(self, path):
+    def _render_all(self):
+        """Draw the whole current screen into the pygame surface, without counting it."""
         rendering = self.render
         self.render = True
+        self._counting = False
         self._core.full_refresh = True
-        super()._refresh_display()
-        self.render = rendering
-        pygame.image.save(pygame.display.get_surface(), path)
+        try:
+            busdisplay.BusDisplay._refresh_display(self)
+        finally:
+            self.render = rendering
+            self._counting = True
+        return self._pygame_screen
+
+    def save_png(self, path):
+        pygame.image.save(self._render_all(), path)
+
+    def pixel(self, x, y):
+        """The colour at (x, y) on the current screen as 0xRRGGBB."""
+        c = self._render_all().get_at((x, y))
+        return (c.r << 16) | (c.g << 8) | c.b
 
 
 class ScriptedKeys:
-    def __init__(self):
+    """Keys the test queues: press(k) is a tap; hold(k) ... release(k) holds a direction,
+    which repeats as the stub clock advances, as on the boards."""
+
+    def __init__(self, clock):
         self.queue = []
+        self.repeat = base.Repeater(clock)
 
     def press(self, key):
         self.queue.append(key)
 
+    def hold(self, key):
+        self.queue.append(key | _HOLD)
+
+    def release(self, key):
+        self.queue.append(key | _RELEASE)
+
     def poll(self):
-        return self.queue.pop(0) if self.queue else NONE
+        while self.queue:
+            entry = self.queue.pop(0)
+            key = entry & 0xFF
+            if entry & _RELEASE:
+                self.repeat.released(key)
+                continue
+            self.repeat.pressed(key)
+            if not entry & _HOLD:
+                self.repeat.released(key)
+            return key
+        return self.repeat.poll()
 
 
-class SoundLog:
+class SoundLog(base.Silent):
+    """Records every (hz, ms) it would have played while not muted, in log."""
+
     def __init__(self):
-        self.muted = False
+        super().__init__()
         self.log = []
 
     def beep(self, hz, ms):
         if not self.muted:
             self.log.append((hz, ms))
 
-    def play(self, notes):
-        for hz, ms in notes:
-            self.beep(hz, ms)
-
 
 class LightLog:
-    def __init__(self, count=5):
+    """NeoPixels as a list of 0xRRGGBB ints; shown counts show() calls."""
+
+    def __init__(self, count):
         self.count = count
         self.pixels = [0] * count
         self.brightness = 0.2
@@ -105,6 +152,8 @@ class LightLog:
 
 
 class ManualClock:
+    """Milliseconds that move only when a test calls advance(ms)."""
+
     def __init__(self):
         self.now = 0
 
@@ -115,22 +164,13 @@ class ManualClock:
         self.now = (self.now + ms) & TICKS_MASK
 
 
-class Hardware:
-    name = "stub"
+class Hardware(base.Hardware):
+    """storage: a raw store to share between runs; storage_path: keep it in a file instead;
+    render: draw pixels on every refresh; lights: how many NeoPixels (0 for none)."""
 
     def __init__(self, storage=None, storage_path=None, render=False, lights=5):
-        self.display = CountingDisplay(render=render)
-        self.keys = ScriptedKeys()
-        self.sound = SoundLog()
-        self.lights = LightLog(lights)
-        self.clock = ManualClock()
-        if storage is not None:
-            self.storage = storage
-        elif storage_path:
-            self.storage = FileStore(storage_path)
-        else:
-            self.storage = MemoryStore()
-        self.brightness = 1.0
-
-    def set_brightness(self, value):
-        self.brightness = value
+        clock = ManualClock()
+        if storage is None:
+            storage = FileStore(storage_path) if storage_path else MemoryStore()
+        super().__init__("stub", CountingDisplay(render), ScriptedKeys(clock), SoundLog(),
+                         LightLog(lights) if lights else base.NoLights(), storage, clock)
