@@ -1,20 +1,24 @@
 """Hardware abstraction: the only door from ui/ and code.py to the machine.
 
-Every backend builds one `Hardware` object (see hw/base.py) with the same small surface:
+Every backend builds one `Hardware` object (hw/base.py) with the same small surface:
 
     hw.name              "pybadge", "pybadge_lc", "pygamer", "desktop" or "stub"
     hw.display           displayio-style display: .root_group, .refresh(), .width 160, .height 128
     hw.set_brightness(x) 0.0..1.0 where the board can dim the backlight
     hw.keys.poll()       next key press (hw.keys codes) or keys.NONE; held D-pad repeats
-    hw.sound.beep(hz, ms), hw.sound.play(notes), hw.sound.muted
+    hw.sound.beep(hz, ms), hw.sound.play(notes), hw.sound.muted     notes: (hz, ms) pairs
     hw.lights.count, .fill(rgb), .set(i, rgb), .show(), .brightness   (count 0 = no lights)
-    hw.storage           raw persistent bytes: .size, .read(offset, n), .write(offset, data)
+                         rgb is 0xRRGGBB; nothing changes until show()
+    hw.storage           raw persistent bytes: .size, .read(offset, n), .write(offset, data);
+                         hw/storage.py keeps two-slot CRC saves on it
     hw.clock.ms()        monotonic milliseconds, wrapping at 2**29
 
 Clocks wrap like CircuitPython's supervisor.ticks_ms(): compare times as
 (a - b) & TICKS_MASK.
 
-`detect()` picks the backend at start-up from the board id, falling back to the desktop.
+Backends: pybadge.py (PyBadge, PyBadge LC, EdgeBadge), pygamer.py, desktop.py (pygame
+window), stub.py (tests and headless runs). `detect()` picks one at start-up from the board
+id, falling back to the desktop; only the board modules import CircuitPython's own modules.
 """
 
 TICKS_MASK = 0x1FFFFFFF
