@@ -9,6 +9,3 @@ class AnalogIn:
         self.value = 32768
         self.reference_voltage = 3.3
         inputs[pin.name] = self
-
-    def deinit(self):
-        pass

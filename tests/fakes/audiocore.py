@@ -6,6 +6,3 @@ class RawSample:
         self.buffer = buffer
         self.channel_count = channel_count
         self.sample_rate = sample_rate
-
-    def deinit(self):
-        pass

@@ -6,7 +6,6 @@ class AudioOut:
         self.pin = left_channel
         self.played = []
         self.playing = False
-        self.paused = False
 
     def play(self, sample, *, loop=False):
         self.played.append(sample.sample_rate)
@@ -14,12 +13,3 @@ class AudioOut:
 
     def stop(self):
         self.playing = False
-
-    def pause(self):
-        self.paused = True
-
-    def resume(self):
-        self.paused = False
-
-    def deinit(self):
-        pass

@@ -11,11 +11,6 @@ class DriveMode:
     OPEN_DRAIN = "OPEN_DRAIN"
 
 
-class Pull:
-    UP = "UP"
-    DOWN = "DOWN"
-
-
 class DigitalInOut:
     def __init__(self, pin):
         self.pin = pin
@@ -25,9 +20,3 @@ class DigitalInOut:
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         self.direction = Direction.OUTPUT
         self.value = value
-
-    def switch_to_input(self, pull=None):
-        self.direction = Direction.INPUT
-
-    def deinit(self):
-        pass

@@ -15,12 +15,6 @@ class Event:
     def released(self):
         return not self.pressed
 
-    def __eq__(self, other):
-        return (self.key_number, self.pressed) == (other.key_number, other.pressed)
-
-    def __hash__(self):
-        return hash((self.key_number, self.pressed))
-
 
 class EventQueue:
     def __init__(self, max_events=64):
@@ -34,26 +28,11 @@ class EventQueue:
             return
         self._pending.append((key_number, pressed, supervisor.ticks_ms()))
 
-    def get(self):
-        """A new Event, or None: the allocating form the backends avoid."""
-        event = Event()
-        return event if self.get_into(event) else None
-
     def get_into(self, event):
         if not self._pending:
             return False
         event.key_number, event.pressed, event.timestamp = self._pending.pop(0)
         return True
-
-    def clear(self):
-        self._pending.clear()
-        self.overflowed = False
-
-    def __len__(self):
-        return len(self._pending)
-
-    def __bool__(self):
-        return bool(self._pending)
 
 
 class ShiftRegisterKeys:
@@ -70,9 +49,3 @@ class ShiftRegisterKeys:
         if not 0 <= key_number < self.key_count:
             raise ValueError("key_number out of range")
         self.events._put(key_number, pressed)
-
-    def reset(self):
-        self.events.clear()
-
-    def deinit(self):
-        pass

@@ -32,6 +32,3 @@ class NeoPixel:
 
     def show(self):
         self.shows += 1
-
-    def deinit(self):
-        pass
