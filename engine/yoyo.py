@@ -174,9 +174,9 @@ class Yoyo:
         if ph == ANNOUNCE:
             return _R_ANNOUNCE
         if a == STUCK:
-            if ph == FREE or self.stuck >= 2:
-                return _R_GO_ON
-            return _R_CAN_PLAY if self._has(self._step(self.down)) else OK
+            if ph == PLAY and self._has(self._step(self.down)):
+                return _R_CAN_PLAY
+            return _R_GO_ON if ph == FREE or self.stuck >= 2 else OK
         if 0 <= a < NUM_FANS:
             c = self.tableau.top(a)
             if c < 0:
