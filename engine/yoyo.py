@@ -50,17 +50,17 @@ EV_OVER = const(6)      # the last card; count: cards of the last pile, won by i
 OK = const(0)
 REASONS = (
     "",
-    "the game is over",
+    "game over",
     "no such action",
-    "that fan is empty",
-    "that card is not next in sequence",
-    "announce up or down first",
-    "no announcement is asked for now",
-    "nothing can be played that way",
-    "a card can still be played",
-    "the turn must go on: transfer or start a pile",
-    "a transfer needs two players stuck in a row",
-    "that transfer releases no playable card",
+    "empty fan",
+    "not next in sequence",
+    "announce first",
+    "no announcement now",
+    "nothing to play that way",
+    "a card can be played",
+    "must go on",
+    "needs two stuck in a row",
+    "releases no card to play",
 )
 _R_OVER = const(1)
 _R_NO_SUCH = const(2)
@@ -99,6 +99,7 @@ class Yoyo:
         self.won = bytearray(3)
         self.kinds = bytearray(3)
         self.history = bytearray(2 * MAX_ACTIONS)
+        self.scratch = bytearray(NUM_FANS)
         self.new_game(1)
 
     # -- setting up -------------------------------------------------------------------
@@ -141,97 +142,74 @@ class Yoyo:
         """Rank to play next, or -1 when the player is not building (announce, any card)."""
         return self._step(self.down) if self.phase == PLAY else -1
 
-    def _has(self, rank):
-        t = self.tableau
-        for f in range(NUM_FANS):
-            c = t.top(f)
-            if c >= 0 and c >> 2 == rank:
-                return True
-        return False
-
-    def _releases(self, f, rank):
-        h = self.tableau.heights[f]
-        return h >= 2 and self.tableau.cards[f * 3 + h - 2] >> 2 == rank
-
-    def _any_release(self):
-        r = self._step(self.down)
-        for f in range(NUM_FANS):
-            if self._releases(f, r):
-                return True
-        return False
-
     def check(self, a):
         """OK when the player to move may take action a, else the reason's code."""
+        buf = self.scratch
+        for i in range(self.legal(buf)):
+            if buf[i] == a:
+                return OK
         ph = self.phase
         if ph == OVER:
             return _R_OVER
         if a == UP or a == DOWN:
-            if ph != ANNOUNCE:
-                return _R_NOT_ASKED
-            if not self._has(self._step(a - UP)) and self._has(self._step(DOWN - a)):
-                return _R_DEAD
-            return OK
+            return _R_DEAD if ph == ANNOUNCE else _R_NOT_ASKED
         if ph == ANNOUNCE:
             return _R_ANNOUNCE
-        if a == STUCK:
-            if ph == PLAY and self._has(self._step(self.down)):
-                return _R_CAN_PLAY
-            return _R_GO_ON if ph == FREE or self.stuck >= 2 else OK
         if 0 <= a < NUM_FANS:
-            c = self.tableau.top(a)
-            if c < 0:
-                return _R_EMPTY
-            if ph == PLAY and c >> 2 != self._step(self.down):
-                return _R_RANK
-            return OK
+            return _R_EMPTY if self.tableau.heights[a] == 0 else _R_RANK
+        if a == STUCK:
+            return _R_GO_ON if ph == FREE or buf[0] >= XFER else _R_CAN_PLAY
         if XFER <= a < XFER + NUM_FANS:
             if self.stuck < 2:
                 return _R_NO_XFER
-            if ph == PLAY and self._has(self._step(self.down)):
-                return _R_CAN_PLAY
-            return OK if self._releases(a - XFER, self._step(self.down)) else _R_NO_RELEASE
+            return _R_CAN_PLAY if ph == PLAY and buf[0] < NUM_FANS else _R_NO_RELEASE
         return _R_NO_SUCH
 
-    def legal(self, out):
-        """Write every legal action into out (17 bytes or more); return how many."""
+    def legal(self, out, at=0):
+        """Write every legal action into out[at:] (17 bytes at most); return how many."""
         ph = self.phase
-        n = 0
-        if ph == ANNOUNCE:
-            for a in range(UP, DOWN + 1):
-                if self.check(a) == OK:
-                    out[n] = a
-                    n += 1
-            return n
         if ph == OVER:
             return 0
         t = self.tableau
+        n = at
+        if ph == ANNOUNCE:
+            up = self._step(0)
+            dn = self._step(1)
+            u = d = 0
+            for f in range(NUM_FANS):
+                r = t.top(f) >> 2
+                if r == up:
+                    u = 1
+                if r == dn:
+                    d = 1
+            if u or not d:
+                out[n] = UP
+                n += 1
+            if d or not u:
+                out[n] = DOWN
+                n += 1
+            return n - at
         r = self._step(self.down)
         for f in range(NUM_FANS):
             c = t.top(f)
             if c >= 0 and (ph == FREE or c >> 2 == r):
                 out[n] = f
                 n += 1
-        if n or ph == FREE:
-            return n
+        if n > at or ph == FREE:
+            return n - at
         if self.stuck < 2:
-            out[0] = STUCK
+            out[n] = STUCK
             return 1
         for f in range(NUM_FANS):
-            if self._releases(f, r):
+            h = t.heights[f]
+            if h >= 2 and t.cards[3 * f + h - 2] >> 2 == r:
                 out[n] = XFER + f
                 n += 1
-        return n
+        return n - at
 
     def pile_count(self):
         """Cards in the centre now (0 right after a pile is won)."""
         return self.n - self.base
-
-    def top_card(self):
-        """The last card played: the centre's top, or the top of the pile just won."""
-        return self.played[self.n - 1]
-
-    def cards_left(self):
-        return DECK_SIZE - self.n
 
     def is_over(self):
         return self.phase == OVER
@@ -252,24 +230,20 @@ class Yoyo:
         return -1 if tie else best
 
     def last_event(self):
-        """kind | seat << 4 | count << 8 for the last action made (ev_kind etc. decode it)."""
+        """The last action made as kind | seat << 4 | count << 8 (EV_* for the kinds)."""
         k = self.hist_len
-        if k == 0:
-            return EV_START | self.turn << 4
-        a = self.history[2 * k - 2]
-        info = self.history[2 * k - 1]
         s = self.turn
+        if k == 0:
+            return EV_START | s << 4
+        a = self.history[2 * k - 2]
+        c = self.n - self.base
         if a == STUCK:
             s = (s + self.players - 1) % self.players
-            got = info & 63
-            return (EV_WON | s << 4 | got << 8) if got else \
-                (EV_STUCK | s << 4 | (self.n - self.base) << 8)
-        if a < NUM_FANS:
-            kind = EV_OVER if self.phase == OVER else EV_PLAY
-            return kind | s << 4 | (self.n - self.base) << 8
-        if a < UP:
-            return EV_TRANSFER | s << 4 | (a - XFER) << 8
-        return EV_ANNOUNCE | s << 4 | (a - UP) << 8
+            got = self.history[2 * k - 1] & 63
+            return (EV_WON | s << 4 | got << 8) if got else (EV_STUCK | s << 4 | c << 8)
+        if a < XFER:
+            return (EV_OVER if self.phase == OVER else EV_PLAY) | s << 4 | c << 8
+        return (EV_TRANSFER if a < UP else EV_ANNOUNCE) | s << 4 | (a & 31) << 8
 
     # -- changing the position ----------------------------------------------------------
     def apply(self, a):
@@ -310,7 +284,7 @@ class Yoyo:
         self.ran = 0
         self.xfer = 0
         self.turn = (self.turn + 1) % self.players
-        if self.stuck >= 2 and not self._any_release():
+        if self.stuck >= 2 and self.legal(self.scratch) == 0:
             self.phase = FREE
         return got | info << 6
 
@@ -386,11 +360,8 @@ class Yoyo:
         out = bytearray(_HEADER + TABLEAU_CARDS + n + 2)
         out[0:2] = SAVE_MAGIC
         out[2] = SAVE_VERSION
-        d = self.deal_number
-        out[3] = (d >> 24) & 0xFF
-        out[4] = (d >> 16) & 0xFF
-        out[5] = (d >> 8) & 0xFF
-        out[6] = d & 0xFF
+        for i in range(4):
+            out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
         out[7] = self.players
         out[8] = self.first
         out[9:12] = self.kinds
@@ -406,53 +377,35 @@ class Yoyo:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game as it was."""
-        if len(data) < _HEADER + TABLEAU_CARDS + 2:
+        n = len(data)
+        if n < _HEADER + TABLEAU_CARDS + 2 or n != _HEADER + TABLEAU_CARDS + data[13] + 2:
             raise SaveError("save is truncated")
-        if data[0:2] != SAVE_MAGIC:
-            raise SaveError("not a Yo-yo save")
-        if data[2] != SAVE_VERSION:
-            raise SaveError("save format %d, expected %d" % (data[2], SAVE_VERSION))
-        if len(data) != _HEADER + TABLEAU_CARDS + data[13] + 2:
-            raise SaveError("save is truncated")
-        if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
+        if data[0:2] != SAVE_MAGIC or data[2] != SAVE_VERSION:
+            raise SaveError("not a Yo-yo save (version 1)")
+        if crc16(data, 0xFFFF, 0, n - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        seen = bytearray(DECK_SIZE)
-        for i in range(_HEADER, _HEADER + TABLEAU_CARDS):
-            c = data[i]
-            if c >= DECK_SIZE or c == ACE_OF_SPADES or seen[c]:
-                raise SaveError("save holds an impossible layout")
-            seen[c] = 1
-        if not 2 <= data[7] <= 3 or data[8] >= data[7] or data[12] > data[13] \
-                or data[13] > MAX_ACTIONS or max(data[9:12]) > LOOKAHEAD:
-            raise SaveError("save holds impossible seats or history")
         # Replaying is the only full check of a history; a fault puts the old game back.
         back = self.save()
         try:
             self._load(data)
-        except SaveError:
+        except ValueError:
             self._load(back)
-            raise
+            raise SaveError("save holds an impossible game")
 
     def _load(self, data):
+        seen = bytearray(DECK_SIZE)
+        seen[ACE_OF_SPADES] = 1
+        for i in range(_HEADER, _HEADER + TABLEAU_CARDS):
+            if data[i] >= DECK_SIZE or seen[data[i]]:
+                raise ValueError
+            seen[data[i]] = 1
+        if data[12] > data[13] or data[13] > MAX_ACTIONS or max(data[9:12]) > LOOKAHEAD:
+            raise ValueError
         self.start(data[_HEADER:_HEADER + TABLEAU_CARDS], data[7], data[8], data[9:12],
                    (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6])
         for i in range(_HEADER + TABLEAU_CARDS, len(data) - 2):
-            if self.check(data[i]):
-                raise SaveError("save holds an illegal move")
             self.play(data[i])
         while self.hist_len > data[12]:
             k = self.hist_len - 1
             self.retract(self.history[2 * k], self.history[2 * k + 1])
             self.hist_len = k
-
-
-def ev_kind(e):
-    return e & 15
-
-
-def ev_seat(e):
-    return (e >> 4) & 15
-
-
-def ev_count(e):
-    return e >> 8

@@ -14,16 +14,15 @@ from engine.yoyo_cpu import Cpu  # noqa: E402
 
 def match(games, players, budget):
     """Seat 0 or the seat after it is the look-ahead CPU, in turn; greedy CPUs fill the rest."""
-    cpus = [Cpu(GREEDY), Cpu(LOOKAHEAD, budget)]
+    cpu = Cpu(budget)
     won = lost = tied = actions = 0
     cards = 0
     slowest = 0.0
     g = Yoyo()
     for n in range(1, games + 1):
         strong = n % players
-        g.new_game(n, players, 0)
+        g.new_game(n, players, 0, bytes(LOOKAHEAD if s == strong else GREEDY for s in range(3)))
         while not g.is_over():
-            cpu = cpus[g.turn == strong]
             t = time.perf_counter()
             a = cpu.choose(g)
             slowest = max(slowest, time.perf_counter() - t)
