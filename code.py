@@ -1,4 +1,4 @@
-"""Pocket Patience: the board's entry point. Finds the hardware and runs the app."""
+"""Pocket Patience: the board's entry point. Finds the hardware and runs the game chooser."""
 import sys
 
 # On a desktop this file can shadow the standard library's `code` module (pdb imports it),
@@ -7,6 +7,6 @@ if sys.implementation.name == "circuitpython" or __name__ == "__main__":
     import os
 
     import hw
-    from ui.app import App
+    from ui.launcher import Launcher
 
-    App(hw.detect(), seed=1 + int.from_bytes(os.urandom(3), "big")).run()
+    Launcher(hw.detect(), seed=1 + int.from_bytes(os.urandom(3), "big")).run()

@@ -22,7 +22,7 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
     args = ap.parse_args(argv)
     from hw import keys, stub
-    from ui.app import App
+    from ui.app import HELP_PAGES, App
     os.makedirs(args.out, exist_ok=True)
     hw = stub.Hardware()
     app = App(hw, seed=1)
@@ -61,11 +61,11 @@ def main(argv=None):
     press(keys.START)
     shot("menu")
     items = app._menu_items()
-    for name in ("Help", "Settings", "Statistics", "About", "Deal number..."):
+    for name in ("Help", "Settings", "Statistics", "Deal number..."):
         app._show_table()
         press(keys.START, *([keys.DOWN] * items.index(name)), keys.A)
         if name == "Help":
-            for page in range(4):
+            for page in range(len(HELP_PAGES)):
                 shot("help%d" % (page + 1))
                 press(keys.RIGHT)
         else:

@@ -15,6 +15,7 @@ KEY_WORDS = {
     "down": "DOWN", "d": "DOWN", "a": "A", "b": "B", "start": "START", "s": "START",
     "select": "SELECT", "e": "SELECT",
 }
+GAME_NAMES = ("blackhole", "yoyo", "amigo")     # in ui/launcher.py's GAMES order
 HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
                  "several per line, e.g. 'r r a'; q quits")
 
@@ -37,17 +38,35 @@ def parse_keys(line, keys):
     return out
 
 
-def screen_text(app):
-    """What the screen shows, as text for a terminal."""
+def screen_text(launcher):
+    """What the screen shows, as text for a terminal: the chooser or the running game."""
+    app = launcher.app
+    if app is None:
+        return _text_lines(launcher.text)
+    name = type(app).__name__
+    if name == "YoyoApp":
+        from tools import text_yoyo
+        return text_yoyo.screen_text(app)
+    if name == "AmigoApp":
+        from tools import text_amigo
+        return text_amigo.screen_text(app)
+    return black_hole_text(app)
+
+
+def _text_lines(text):
+    lines = [t for t in text._texts if t.strip()]
+    mark = text._marker
+    if not mark.hidden:
+        i = (mark.y - 6) // 12
+        lines = [("> " if text._texts[i] == t else "  ") + t for t in lines]
+    return "\n".join(lines)
+
+
+def black_hole_text(app):
     from engine import cards
     from ui.app import TABLE
     if app.screen != TABLE:
-        lines = [t for t in app.text._texts if t.strip()]
-        mark = app.text._marker
-        if not mark.hidden:
-            i = (mark.y - 6) // 12
-            lines = [("> " if app.text._texts[i] == t else "  ") + t for t in lines]
-        return "\n".join(lines)
+        return _text_lines(app.text)
     g = app.game
     t = g.tableau
     rows = []
@@ -69,11 +88,8 @@ def headless(args):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hw import keys, stub
-    from ui.app import App
     hw = stub.Hardware(storage_path=args.save)
-    app = App(hw, seed=args.seed)
-    if args.deal:
-        app._new_deal(args.deal, count_old=False)
+    app = start(hw, args)
     shot = os.path.abspath(args.screenshot)
     print(HEADLESS_HELP)
     while True:
@@ -94,21 +110,38 @@ def headless(args):
                 app.step()
         except ValueError as e:
             print(e)
-    app.save_now()
+    save(app)
     return 0
+
+
+def start(hw, args):
+    """The launcher as the board runs it, switched to --game or --deal when given."""
+    from ui.launcher import Launcher
+    launcher = Launcher(hw, seed=args.seed)
+    if args.deal:
+        args.game = "blackhole"
+    if args.game and launcher.game != GAME_NAMES.index(args.game):
+        if launcher.app is not None:
+            launcher.close()
+        launcher.open(GAME_NAMES.index(args.game))
+    if args.deal:
+        launcher.app._new_deal(args.deal, count_old=False)
+    return launcher
+
+
+def save(launcher):
+    if launcher.app is not None:
+        launcher.app.save_now()
 
 
 def windowed(args):
     from hw import desktop
-    from ui.app import App
     hw = desktop.Hardware(scale=args.scale, storage_path=args.save)
-    app = App(hw, seed=args.seed)
-    if args.deal:
-        app._new_deal(args.deal, count_old=False)
+    app = start(hw, args)
     try:
         app.run()
     except (KeyboardInterrupt, SystemExit):
-        app.save_now()
+        save(app)
     return 0
 
 
@@ -117,6 +150,8 @@ def main(argv=None):
     ap.add_argument("--headless", action="store_true", help="no window: play in the terminal")
     ap.add_argument("--scale", type=int, default=4, choices=range(1, 9), metavar="1..8",
                     help="window scale (default 4)")
+    ap.add_argument("--game", choices=GAME_NAMES,
+                    help="start this game (default: the one played last, else the chooser)")
     ap.add_argument("--deal", type=int, help="start with this deal number (1..99999)")
     ap.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(3), "big") + 1,
                     help=argparse.SUPPRESS)

@@ -12,7 +12,7 @@ from engine.rng import MsRandom
 from engine.tableau import NUM_FANS
 from hw import TICKS_MASK, keys
 from ui import hints, sprites
-from ui.persist import Persist, Settings, Stats
+from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
 from ui.table import TableView
 from ui.textview import TextView
 
@@ -26,8 +26,7 @@ MENU = const(1)
 HELP = const(2)
 SETTINGS = const(3)
 STATS = const(4)
-ABOUT = const(5)
-DEAL_ENTRY = const(6)
+DEAL_ENTRY = const(5)
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
 MAX_DEAL = const(99999)
@@ -35,30 +34,31 @@ MAX_DEAL = const(99999)
 REFUSALS = ("", "No such fan", "That fan is empty", "Needs a rank one up/down")
 
 HELP_PAGES = (
-    ("Black Hole  1/4", "Put every card into the", "hole: the black cell at", "the bottom right.",
+    ("Black Hole  1/5", "Put every card into the", "hole: the black cell at", "the bottom right.",
      "A top card may go in when", "its rank is one above or", "one below the hole's top.",
      "Suits do not matter."),
-    ("Black Hole  2/4", "King and Ace touch:", "... Q K A 2 ...", "Only the top card of a",
+    ("Black Hole  2/5", "King and Ace touch:", "... Q K A 2 ...", "Only the top card of a",
      "fan can move. Up and down", "may change at any time.", "Win with all 52 cards", "in the hole."),
-    ("Keys  3/4", "D-pad   move the cursor", "A       play the top card", "B       undo",
+    ("Keys  3/5", "D-pad   move the cursor", "A       play the top card", "B       undo",
      "Select  hint", "Start   menu", "In menus: A choose,", "B back, left/right change"),
-    ("Saving  4/4", "Deals 1-31999 are the", "same deals as PySolFC.", "Your game is saved when",
+    ("Saving  4/5", "Deals 1-31999 are the", "same deals as PySolFC.", "Your game is saved when",
      "you pause and resumes at", "power-on. Left/right turn", "these pages."),
+    ("About  5/5", "Pocket Patience", "Black Hole, a patience by", "David Parlett.",
+     "Start > Other games plays", "Yo-yo and YoYo."),
 )
-
-ABOUT_LINES = ("About", "Pocket Patience", "Black Hole, a patience by", "David Parlett.",
-               "Cards in one hole, one", "rank up or down.", "", "B back")
 
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 
 
 class App:
-    def __init__(self, hw, seed=1):
-        """seed picks the random deals; code.py passes fresh entropy at every start."""
+    def __init__(self, hw, seed=1, persist=None, settings=None):
+        """seed picks the random deals; code.py passes fresh entropy at every start.
+        persist and settings come loaded from ui/launcher.py; alone, the app loads its own."""
         self.hw = hw
-        self.settings = Settings()
+        self.settings = settings or Settings()
         self.stats = Stats()
-        self.persist = Persist(hw.storage)
+        self.persist = persist
+        self.leave = False        # the player asked for another game (ui/launcher.py)
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
@@ -78,7 +78,7 @@ class App:
         self.started = False      # a move was made in this deal
         self.unsaved_since = -1
         self._handlers = (self._key_table, self._key_menu, self._key_help, self._key_settings,
-                          self._key_back, self._key_back, self._key_deal)
+                          self._key_back, self._key_deal)
         self._restore()
         hw.display.root_group = self.root
         self._apply_settings()
@@ -87,7 +87,14 @@ class App:
 
     # -- start-up and saving -------------------------------------------------------
     def _restore(self):
-        data = self.persist.load(self.settings, self.stats)
+        if self.persist is None:
+            self.persist = Persist(self.hw.storage)
+            data = self.persist.load(self.settings, self.stats)
+        else:
+            data = self.persist.get(TAG_GAME)
+            if self.persist.get(TAG_STATS) is not None and \
+                    not self.stats.unpack(self.persist.get(TAG_STATS)):
+                self.persist.notice = "Some saved data was bad."
         if data is not None:
             try:
                 self.game.restore(data)
@@ -225,7 +232,7 @@ class App:
         items = ["Resume", "New deal", "Deal number...", "Restart this deal"]
         if self.game.moves_made < self.game.moves_known:
             items.append("Redo move")
-        items += ["Help", "Settings", "Statistics", "About"]
+        items += ["Help", "Settings", "Statistics", "Other games"]
         return items
 
     def _open_menu(self):
@@ -283,9 +290,9 @@ class App:
             self.text.show(("Statistics", "Played      %d" % s.played, "Won         %d" % s.won,
                             "Win rate    %d%%" % s.win_percent(), "Streak      %d" % s.streak,
                             "Best streak %d" % s.best, "", "B back"))
-        elif item == "About":
-            self.screen = ABOUT
-            self.text.show(ABOUT_LINES)
+        elif item == "Other games":
+            self.save_now()
+            self.leave = True
 
     def _key_back(self, k):
         if k == keys.B or k == keys.A or k == keys.START:

@@ -12,7 +12,12 @@ except ImportError:
 
 TAG_SETTINGS = const(1)
 TAG_STATS = const(2)
-TAG_GAME = const(3)
+TAG_GAME = const(3)        # Black Hole in progress
+TAG_YOYO = const(4)        # Yo-yo (Parlett) in progress
+TAG_AMIGO = const(5)       # YoYo (Amigo) match in progress
+TAG_CHOICE = const(6)      # the game the launcher resumes at power-on
+TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_app.py
+TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/amigo_app.py
 
 
 class Settings:
@@ -80,18 +85,31 @@ class Persist:
         self.records = Records()
         self.notice = None
 
-    def load(self, settings, stats):
-        """Fill settings and stats; return the saved game bytes or None."""
+    def load(self, settings, stats=None):
+        """Fill settings (and Black Hole's stats); return Black Hole's saved game or None."""
         payload, self.notice = self._slots.load()
         self.records = Records(payload)
         bad = False
         if self.records.get(TAG_SETTINGS) is not None:
             bad |= not settings.unpack(self.records.get(TAG_SETTINGS))
-        if self.records.get(TAG_STATS) is not None:
+        if stats is not None and self.records.get(TAG_STATS) is not None:
             bad |= not stats.unpack(self.records.get(TAG_STATS))
         if bad and self.notice is None:
             self.notice = "Some saved data was bad."
         return self.records.get(TAG_GAME)
+
+    def get(self, tag):
+        """A record loaded by load(), or None."""
+        return self.records.get(tag)
+
+    def put(self, tag, data):
+        """Change a record in memory; commit() writes it."""
+        self.records.put(tag, data)
+
+    def commit(self, settings):
+        """One write of every record, settings included: other games' records ride along."""
+        self.records.put(TAG_SETTINGS, settings.pack())
+        self._slots.save(self.records.pack())
 
     def save(self, settings, stats, game_bytes):
         self.records.put(TAG_SETTINGS, settings.pack())

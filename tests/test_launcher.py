@@ -1,0 +1,83 @@
+"""The game chooser: what it offers, what it resumes at power-on, what survives a switch."""
+import sys
+
+from hw import keys, stub
+from tests.test_ui_app import DEAL_2_WIN
+from ui import launcher as launcher_module
+from ui.launcher import GAMES, Launcher
+from ui.persist import TAG_CHOICE, TAG_GAME
+
+
+def press(hw, la, *ks):
+    for k in ks:
+        hw.keys.press(k)
+        la.step()
+
+
+def lines(la):
+    return [t for t in la.text._texts if t.strip()]
+
+
+def test_a_new_board_shows_every_game_and_starts_the_chosen_one():
+    hw = stub.Hardware()
+    la = Launcher(hw, seed=3)
+    assert la.app is None and hw.display.root_group is la.root
+    shown = lines(la)
+    for title, _, _, _ in GAMES:
+        assert any(t.startswith(title) for t in shown), (title, shown)
+    press(hw, la, keys.UP, keys.DOWN)
+    assert la.item == 0
+    press(hw, la, keys.A)
+    assert type(la.app).__name__ == "App" and la.game == 0
+    assert hw.display.root_group is la.app.root
+
+
+def _to_other_games(hw, la):
+    items = la.app._menu_items()
+    press(hw, la, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+
+
+def test_other_games_goes_back_and_the_last_game_resumes_at_power_on():
+    hw = stub.Hardware()
+    la = Launcher(hw, seed=3)
+    press(hw, la, keys.A)
+    la.app._new_deal(2, count_old=False)
+    for f in DEAL_2_WIN[:5]:
+        la.app.game.play(f)
+    _to_other_games(hw, la)
+    assert la.app is None and la.item == 0 and "ui.app" not in sys.modules
+    # Power-on while the chooser is up: the game last opened comes back where it was.
+    again = Launcher(stub.Hardware(storage=hw.storage), seed=4)
+    assert again.game == 0
+    assert again.app.game.deal_number == 2 and again.app.game.moves_made == 5
+
+
+def test_a_bad_choice_record_brings_up_the_chooser():
+    hw = stub.Hardware()
+    la = Launcher(hw)
+    la.persist.put(TAG_CHOICE, bytes((len(GAMES),)))
+    la.persist.commit(la.settings)
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.app is None and again.text is not None
+
+
+def test_a_game_that_cannot_load_is_refused_on_screen(monkeypatch):
+    monkeypatch.setattr(launcher_module, "GAMES",
+                        GAMES + (("Nothing", "missing", "ui.no_such_game", "Nope"),))
+    hw = stub.Hardware()
+    la = Launcher(hw)
+    press(hw, la, keys.UP, keys.A)
+    assert la.app is None and la.game == -1
+    assert any("Nothing:" in t for t in lines(la))
+
+
+def test_records_of_other_games_ride_along_a_save():
+    hw = stub.Hardware()
+    la = Launcher(hw)
+    press(hw, la, keys.A)
+    la.persist.put(250, b"another game's bytes")
+    la.app._new_deal(7, count_old=False)
+    la.app.save_now()
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.persist.get(250) == b"another game's bytes"
+    assert again.persist.get(TAG_GAME) is not None and again.app.game.deal_number == 7

@@ -1,0 +1,103 @@
+"""The game chooser: one game app at a time, the one last played resumed at power-on.
+
+Only the chosen game's modules are imported, and they are dropped again when the player goes
+back to the chooser, so the heap holds one game's code and display objects, never three.
+Every app takes (hw, seed, persist, settings), has step() and save_now(), and sets `leave`
+when its menu's "Other games" is picked.
+"""
+import gc
+import sys
+
+import displayio
+
+from hw import keys
+from ui.persist import TAG_CHOICE, Persist, Settings
+from ui.textview import TextView
+
+# (title, what it is, module, class); the module is imported only when the game starts.
+GAMES = (
+    ("Black Hole", "solitaire", "ui.app", "App"),
+    ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
+    ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
+)
+
+
+class Launcher:
+    def __init__(self, hw, seed=1):
+        self.hw = hw
+        self.seed = seed
+        self.settings = Settings()
+        self.persist = Persist(hw.storage)
+        self.persist.load(self.settings)
+        hw.sound.muted = not self.settings.sound
+        hw.set_brightness(self.settings.brightness / 5)
+        self.app = None
+        self.game = -1
+        self.item = 0
+        self.root = None
+        self.text = None
+        choice = self.persist.get(TAG_CHOICE)
+        if choice is not None and len(choice) == 1 and choice[0] < len(GAMES):
+            self.open(choice[0])
+        else:
+            self.show_chooser()
+
+    def open(self, i):
+        """Start game i; a game whose modules are missing leaves the chooser up, saying so."""
+        title, _, module, cls = GAMES[i]
+        self.root = self.text = None
+        gc.collect()
+        try:
+            make = getattr(__import__(module, None, None, (cls,)), cls)
+        except ImportError as e:
+            self.show_chooser("%s: %s" % (title, e))
+            return
+        self.game = i
+        self.item = i
+        self.persist.put(TAG_CHOICE, bytes((i,)))
+        self.app = make(self.hw, self.seed, self.persist, self.settings)
+        self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
+
+    def close(self):
+        self.app.save_now()
+        self.app = None
+        # Forget the game's own modules so their code leaves the heap with the app.
+        name = GAMES[self.game][2]
+        if name in sys.modules:
+            del sys.modules[name]
+        self.game = -1
+        gc.collect()
+        self.show_chooser()
+
+    def show_chooser(self, message=""):
+        if self.text is None:
+            self.text = TextView()
+            self.root = displayio.Group()
+            self.root.append(self.text.group)
+        lines = ["Pocket Patience: games"]
+        for title, what, _, _ in GAMES:
+            lines.append("%-11s%s" % (title, what))
+        lines += ["", "Up/down choose, A play", message[:26], message[26:]]
+        self.text.show(lines, 1 + self.item)
+        self.hw.display.root_group = self.root
+        self.hw.display.refresh()
+
+    def step(self):
+        if self.app is not None:
+            self.app.step()
+            if self.app.leave:
+                self.close()
+            return
+        k = self.hw.keys.poll()
+        if k == keys.UP or k == keys.DOWN:
+            self.item = (self.item + (1 if k == keys.DOWN else len(GAMES) - 1)) % len(GAMES)
+            self.text.mark(1 + self.item)
+            self.hw.display.refresh()
+        elif k == keys.A or k == keys.START:
+            self.open(self.item)
+
+    def run(self):
+        import time
+        while True:
+            self.step()
+            time.sleep(0.01)
