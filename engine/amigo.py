@@ -56,9 +56,6 @@ def reason(code):
 
 # Yellow action by value & 3, four of each over 3..18. The real split is unpublished
 # (assumed); Beispiel 3 fixes two cards: yellow 14 takes cards, yellow 16 skips.
-_YACT = b"\x00\x02\x01\x03"
-
-
 def _deck():
     d = bytearray(DECK_SIZE)
     k = 0
@@ -67,13 +64,14 @@ def _deck():
             d[k] = kind << 5 | (v if v <= 20 else (1, 2, 19, 20)[v - 21])
             k += 1
     for v in range(3, 19):
-        d[k] = (2 + _YACT[v & 3]) << 5 | v
+        d[k] = (2 + b"\x00\x02\x01\x03"[v & 3]) << 5 | v
         k += 1
     return bytes(d)
 
 
 # Blue and red 1..20 with a second 1, 2, 19 and 20 each; yellow 3..18 once each.
 DECK = _deck()
+del _deck       # run once: its code need not stay on the heap
 
 # One save byte each, in this order.
 _F = ("players", "options", "game", "starter", "turn", "pending", "seat", "dir", "owner",
@@ -168,16 +166,12 @@ class Amigo:
 
     def call(self, out):
         """Values of the last play into out, first card first; returns how many. With dir
-        they make the call spoken at the table, "13, 14, 15, 16 up"."""
+        they make the call spoken at the table, "13, 14, 15, 16 up"; the screens spell it out,
+        as text here would cost the rules' heap budget on every board."""
         n = min(self.last_n, self.pile_len)
         for i in range(n):
             out[i] = self.pile[self.pile_len - n + i] & 31
         return n
-
-    def call_text(self):
-        out = bytearray(DECK_SIZE)
-        n = self.call(out)
-        return ", ".join(str(v) for v in out[:n]) + (" down" if self.dir else " up")
 
     def free_dir(self, c):
         """True when yellow c, played now, lets its player choose the direction."""
@@ -471,12 +465,9 @@ class Amigo:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this match untouched."""
-        if len(data) != _SAVE_SIZE:
-            raise SaveError("save is truncated" if len(data) < _SAVE_SIZE else "save is too long")
-        if data[0:2] != b"YY":
-            raise SaveError("not a YoYo save")
-        if data[2] != 1:
-            raise SaveError("save format %d, expected 1" % data[2])
+        # One message for wrong size, name and format: any of them means another file.
+        if len(data) != _SAVE_SIZE or data[0:3] != b"YY\x01":
+            raise SaveError("not a YoYo save of format 1")
         if crc16(data, 0xFFFF, 0, _SAVE_SIZE - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
         n = data[3]

@@ -14,8 +14,10 @@ import engine.rng  # noqa: E402,F401  (shared with Black Hole, measured apart)
 import engine.crc  # noqa: E402,F401
 gc.collect()
 shared = heap() - base
-from engine.amigo import Amigo  # noqa: E402  (measured import)
-from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402
+from engine.amigo import Amigo  # noqa: E402  (measured import: the rules)
+gc.collect()
+rules = heap() - base - shared
+from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402  (measured import: CPU seats)
 gc.collect()
 retained = heap() - base - shared
 
@@ -68,6 +70,7 @@ while n < 10:
 if heap() or base:
     print("FIG shared", shared)
     print("FIG retained", retained)
+    print("FIG rules", rules)
     print("FIG peak_above_retained", peak)
     print("FIG bytes_all_moves", grew)
     print("FIG moves", moves_total)
