@@ -11,7 +11,7 @@ Keeping every field a small int is what lets a save be one byte per field (see d
 
 check() and apply() take (action, arg, buf); a play's hand indices are buf[0:arg], and
 apply() returns 0 when it acted, else a reason code (reason()) having changed nothing.
-docs/rules_amigo.md gives every reading of the rule sheets.
+docs/rules.md gives every reading of the rule sheets.
 """
 try:
     from micropython import const
