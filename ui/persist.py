@@ -25,18 +25,23 @@ class Settings:
         self.sound = True
         self.brightness = 4        # 1..5
         self.lights = True
-        self.winnable_only = False
+        self.winnable_only = False  # new deals: only those the solver has won
+        self.verdict = False        # the winnable? bar under the hole, kept up after moves
 
     def pack(self):
-        return bytes((1, self.sound, self.brightness, self.lights, self.winnable_only))
+        return bytes((2, self.sound, self.brightness, self.lights, self.winnable_only,
+                      self.verdict))
 
     def unpack(self, data):
-        if data is None or len(data) != 5 or data[0] != 1 or not 1 <= data[2] <= 5:
+        # Format 1 had no verdict byte; its records still load.
+        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6)) or \
+                not 1 <= data[2] <= 5:
             return False
         self.sound = bool(data[1])
         self.brightness = data[2]
         self.lights = bool(data[3])
         self.winnable_only = bool(data[4])
+        self.verdict = len(data) > 5 and bool(data[5])
         return True
 
 
