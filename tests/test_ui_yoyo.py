@@ -1,0 +1,507 @@
+"""The Yo-yo app on the stub backend: whole games with the keys, CPU pacing, banners, refusals,
+undo, transfers, menus, saves and lights."""
+import random
+
+import pytest
+
+from engine import cards
+from engine.tableau import NUM_FANS
+from engine.yoyo import (ANNOUNCE, DOWN, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, REASONS, STUCK,
+                         UP, XFER, Yoyo)
+from hw import keys, stub
+from tests.test_yoyo_kit import all_cards, fan_of
+from tests.test_yoyo_kit import table as kit_table
+from tools.text_yoyo import screen_text
+from ui import yoyo_app
+from ui.launcher import Launcher
+from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
+from ui.yoyo_app import (BANNER, CPU_PACE_MS, MENU, PROMPTS, SAVE_AFTER_MS, SCORES, SETUP,
+                         TABLE, YoyoApp)
+from ui.yoyo_view import SEAT_RGB
+
+
+def boot(storage=None, seed=5, lights=5):
+    """A board powered on: the launcher's Persist and Settings, then the Yo-yo app."""
+    hw = stub.Hardware(storage=storage, lights=lights)
+    settings = Settings()
+    persist = Persist(hw.storage)
+    persist.load(settings)
+    app = YoyoApp(hw, seed, persist, settings)
+    app.step()
+    return hw, app
+
+
+def press(hw, app, *ks):
+    for k in ks:
+        hw.keys.press(k)
+        app.step()
+
+
+def set_up(hw, app, kinds):
+    """Choose the seats on the setup screen with the keys and start the game."""
+    assert app.screen == SETUP
+    if len(kinds) != app.edit_players:
+        press(hw, app, keys.RIGHT)
+    for s, kind in enumerate(kinds):
+        press(hw, app, keys.DOWN)
+        while app.edit_kinds[s] != kind:
+            press(hw, app, keys.RIGHT)
+    press(hw, app, keys.DOWN, keys.A)
+    g = app.game
+    assert g.players == len(kinds) and list(g.kinds[:len(kinds)]) == list(kinds)
+    assert g.hist_len == 0
+
+
+def new_game(kinds, seed=5):
+    """A game with these seats, past the banner if the first seat has to be handed over."""
+    hw, app = boot(seed=seed)
+    set_up(hw, app, kinds)
+    if app.screen == BANNER:
+        press(hw, app, keys.A)
+    return hw, app
+
+
+def legal(g):
+    out = bytearray(NUM_FANS)
+    return list(out[:g.legal(out)])
+
+
+def cursor_to(hw, app, f):
+    """Walk the cursor to fan f with the D-pad (down rows first, then along)."""
+    for _ in range(40):
+        if app.cursor == f:
+            return
+        if app.cursor // 6 != f // 6 and app.cursor + 6 <= 16:
+            press(hw, app, keys.DOWN if app.cursor // 6 < f // 6 else keys.UP)
+        elif app.cursor // 6 > f // 6:
+            press(hw, app, keys.UP)
+        else:
+            press(hw, app, keys.RIGHT)
+    raise AssertionError("cursor never reached fan %d" % f)
+
+
+def human_action(hw, app, a):
+    """Make legal action a with the keys a player would press."""
+    g = app.game
+    k = g.hist_len
+    assert app.screen == TABLE and g.kinds[g.turn] == HUMAN and a in legal(g)
+    _keys_for(hw, app, a)
+    assert g.hist_len == k + 1 and g.history[2 * k] == a, (a, app.view.said)
+
+
+def _keys_for(hw, app, a):
+    if a == UP or a == DOWN:
+        press(hw, app, keys.UP if a == UP else keys.DOWN)
+    elif a == STUCK:
+        press(hw, app, keys.A)
+    elif a >= XFER:
+        cursor_to(hw, app, a - XFER)
+        press(hw, app, keys.SELECT)
+    else:
+        cursor_to(hw, app, a)
+        press(hw, app, keys.A)
+
+
+def play_to_end(hw, app, rnd, checks=None):
+    """Play with the keys until the scores show: humans pick random legal actions, CPU seats
+    are given their pace. Returns how many actions each kind of seat made."""
+    g = app.game
+    made = {HUMAN: 0, "cpu": 0}
+    for _ in range(3000):
+        if app.screen == SCORES:
+            return made
+        if app.screen == BANNER:
+            assert app.view.group.hidden and not app.text.group.hidden
+            assert app.text._texts[0] == "%s to play" % app.seat_name(g.turn)
+            press(hw, app, keys.A)
+            assert app.screen == TABLE
+            continue
+        assert app.screen == TABLE
+        if g.kinds[g.turn] == HUMAN:
+            k = g.hist_len
+            seat = g.turn
+            a = rnd.choice(legal(g))
+            human_action(hw, app, a)
+            if checks:
+                checks(hw, app, seat, a)
+            made[HUMAN] += 1
+        else:
+            k = g.hist_len
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+            assert g.hist_len == k + 1
+            made["cpu"] += 1
+        assert all_cards(g) == list(range(52))
+    raise AssertionError("the game did not end")
+
+
+def check_the_end(hw, app):
+    g = app.game
+    assert g.phase == OVER and sum(g.won) == 52
+    shown = screen_text(app)
+    for s in range(g.players):
+        assert "%-8s %2d cards" % (app.seat_name(s), g.won[s]) in shown
+    w = g.winner()
+    assert ("%s wins!" % app.seat_name(w) if w >= 0 else "A tie.") in shown
+    assert hw.lights.pixels == [SEAT_RGB[w] if w >= 0 else 0x404040] * 5
+
+
+def lights_follow_the_turn(hw, app, seat, a):
+    g = app.game
+    if g.phase != OVER:
+        assert hw.lights.pixels == [SEAT_RGB[g.turn]] * 5
+
+
+@pytest.mark.parametrize("kinds, seed", [
+    ((HUMAN, LOOKAHEAD), 1),
+    ((GREEDY, HUMAN), 2),
+    ((HUMAN, HUMAN), 3),
+])
+def test_two_player_games_are_played_to_the_end_with_the_keys(kinds, seed):
+    hw, app = new_game(kinds, seed)
+    made = play_to_end(hw, app, random.Random(seed), lights_follow_the_turn)
+    assert made[HUMAN] > 5
+    assert made["cpu"] > 5 or HUMAN == kinds[1]
+    check_the_end(hw, app)
+    assert app.games == 1 and sum(app.wins) == (1 if app.game.winner() >= 0 else 0)
+
+
+@pytest.mark.parametrize("kinds, seed", [
+    ((HUMAN, GREEDY, LOOKAHEAD), 4),
+    ((LOOKAHEAD, HUMAN, HUMAN), 5),
+    ((HUMAN, HUMAN, HUMAN), 6),
+])
+def test_three_player_games_are_played_to_the_end_with_the_keys(kinds, seed):
+    hw, app = new_game(kinds, seed)
+    made = play_to_end(hw, app, random.Random(seed), lights_follow_the_turn)
+    assert made[HUMAN] > 5
+    check_the_end(hw, app)
+    # A then starts the next game, with the next seat first (the deal passes round).
+    first = app.game.first
+    press(hw, app, keys.A)
+    assert app.screen in (TABLE, BANNER) and app.game.hist_len == 0
+    assert app.game.first == (first + 1) % 3
+
+
+def test_cpu_only_game_runs_to_the_scores():
+    hw, app = new_game((GREEDY, LOOKAHEAD, GREEDY))
+    made = play_to_end(hw, app, random.Random(0))
+    assert made[HUMAN] == 0 and made["cpu"] > 50
+    check_the_end(hw, app)
+
+
+def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
+    hw, app = new_game((LOOKAHEAD, HUMAN))
+    g = app.game
+    assert g.turn == 0 and app.view.said.startswith("CPU1 plays")
+    for _ in range(5):
+        app.step()
+    assert g.hist_len == 0                     # nothing before the pace has passed
+    hw.clock.advance(CPU_PACE_MS - 1)
+    app.step()
+    assert g.hist_len == 0
+    hw.clock.advance(1)
+    app.step()
+    assert g.hist_len == 1                     # the announcement
+    app.step()
+    assert g.hist_len == 1                     # one at a time
+    hw.clock.advance(CPU_PACE_MS)
+    app.step()
+    assert g.hist_len == 2
+    press(hw, app, keys.A)                     # skip: no more waiting for the clock
+    for _ in range(60):
+        if g.kinds[g.turn] == HUMAN:
+            break
+        app.step()
+    assert g.turn == 1 and g.history[2 * g.hist_len - 2] == STUCK and g.hist_len > 3
+    assert app.screen == TABLE and not app.hurry
+    k = g.hist_len
+    app.step()
+    assert g.hist_len == k                     # the human's turn waits for the human
+
+
+def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
+    hw, app = new_game((HUMAN, HUMAN))
+    g = app.game
+    press(hw, app, keys.A)                     # nothing announced yet
+    assert app.view.said == REASONS[g.check(0)] == "announce first"
+    assert hw.sound.log[-1] == (110, 150)
+    a = legal(g)[0]
+    human_action(hw, app, a)
+    need = g.need()
+    wrong = [f for f in range(NUM_FANS) if g.tableau.top(f) >= 0
+             and g.tableau.top(f) >> 2 != need][0]
+    before = g.save()
+    cursor_to(hw, app, wrong)
+    press(hw, app, keys.A)
+    assert g.save() == before
+    assert app.view.said == REASONS[g.check(wrong)] == "not next in sequence"
+    press(hw, app, keys.SELECT)                # no transfer before two are stuck
+    assert g.save() == before and app.view.said == "needs two stuck in a row"
+
+
+def test_announcing_with_the_dpad_sets_the_direction_and_a_dead_way_is_refused():
+    hw, app = new_game((HUMAN, HUMAN))
+    g = app.game
+    assert app.view.said == PROMPTS[0] and g.phase == ANNOUNCE
+    ways = legal(g)
+    if len(ways) == 1:
+        dead = DOWN if ways[0] == UP else UP
+        press(hw, app, keys.UP if dead == UP else keys.DOWN)
+        assert g.phase == ANNOUNCE and app.view.said == "nothing to play that way"
+    press(hw, app, keys.UP if ways[0] == UP else keys.DOWN)
+    assert g.phase == PLAY and g.down == (ways[0] == DOWN)
+    assert "direction %s" % ("down" if g.down else "up") in screen_text(app)
+
+
+def test_undo_reaches_back_to_the_start_of_the_human_turn_only():
+    hw, app = new_game((HUMAN, GREEDY))
+    g = app.game
+    press(hw, app, keys.B)
+    assert app.view.said == "Nothing to undo this turn"
+    made = 0
+    while legal(g) != [STUCK]:
+        human_action(hw, app, legal(g)[0])
+        made += 1
+    cards_left = g.tableau.remaining()
+    for _ in range(made):
+        press(hw, app, keys.B)
+    assert g.hist_len == 0 and g.phase == ANNOUNCE and g.tableau.remaining() == 51
+    assert "centre AS  pile 1" in screen_text(app)
+    press(hw, app, keys.B)
+    assert g.hist_len == 0 and app.view.said == "Nothing to undo this turn"
+    # The menu redoes what was undone.
+    press(hw, app, keys.START)
+    items = app._menu_items()
+    assert "Redo move" in items
+    press(hw, app, *([keys.DOWN] * items.index("Redo move")), keys.A)
+    assert g.hist_len == 1 and app.screen == TABLE
+    while legal(g) != [STUCK]:
+        human_action(hw, app, legal(g)[0])
+    assert g.tableau.remaining() == cards_left
+    human_action(hw, app, STUCK)              # the turn ends: the CPU's moves are not undone
+    assert g.turn == 1
+    press(hw, app, keys.B)
+    assert g.turn == 1 and g.history[2 * g.hist_len - 2] == STUCK
+
+
+def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
+    hw, app = boot()
+    set_up(hw, app, (HUMAN, HUMAN, GREEDY))
+    g = app.game
+    assert app.screen == BANNER and g.turn == 0    # first human of the game
+    assert screen_text(app).startswith("P1 to play")
+    press(hw, app, keys.A)
+    while legal(g) != [STUCK]:
+        human_action(hw, app, legal(g)[0])
+    won = g.n - g.base
+    human_action(hw, app, STUCK)
+    assert app.screen == BANNER and g.turn == 1
+    lines = screen_text(app)
+    assert lines.startswith("P2 to play") and "Pass the device to P2." in lines
+    assert "P1 won %d." % won in lines and "Won: P1 %d P2 0 CPU3 0" % won in lines
+    assert app.view.group.hidden and hw.lights.pixels == [SEAT_RGB[1]] * 5
+    before = g.save()
+    press(hw, app, keys.B, keys.SELECT, keys.UP, keys.DOWN, keys.LEFT)
+    hw.clock.advance(5 * CPU_PACE_MS)
+    app.step()
+    assert g.save() == before and app.screen == BANNER
+    press(hw, app, keys.A)
+    assert app.screen == TABLE and not app.view.group.hidden
+    # With one human only, the device never changes hands: no banner.
+    hw, app = new_game((HUMAN, GREEDY))
+    assert app.screen == TABLE
+    play_to_end(hw, app, random.Random(9))   # asserts the screen is never a banner
+
+
+TRANSFER = ["9S 9H 2D", "8S AH 8H", "7S QD KD", "6S 6H KS"]
+
+
+def test_the_transfer_is_offered_only_when_the_rules_allow_it():
+    hw, app = new_game((HUMAN, HUMAN))
+    g = app.game
+    g.start(kit_table(TRANSFER, low="3AJ").layout, 2, 0, bytes((HUMAN, HUMAN)))
+    app.holder = -1
+    app._begin()
+    press(hw, app, keys.A)                                  # the banner
+    offered = []
+    for a in (UP, fan_of(g, "2D"), STUCK):
+        offered.append(app.view.said == PROMPTS[4])
+        human_action(hw, app, a)
+    press(hw, app, keys.A)                                  # banner for P2
+    offered.append(app.view.said == PROMPTS[4])
+    human_action(hw, app, STUCK)
+    press(hw, app, keys.A)
+    assert offered == [False] * 4 and g.transfer_allowed()
+    assert app.view.said.startswith("P2 stuck.") or app.view.said == PROMPTS[4]
+    before = g.save()
+    cursor_to(hw, app, 2)
+    press(hw, app, keys.SELECT)
+    assert g.save() == before and app.view.said == "releases no card to play"
+    press(hw, app, keys.A)
+    assert g.save() == before and app.view.said == "not next in sequence"
+    cursor_to(hw, app, 1)
+    press(hw, app, keys.SELECT)
+    assert g.last_event() & 15 == 2 and not g.transfer_allowed()
+    assert cards.name(g.tableau.top(1)) == "AH" and app.view.said == PROMPTS[1]
+    press(hw, app, keys.A)                                  # the released Ace
+    assert cards.name(g.played[g.n - 1]) == "AH"
+
+
+def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
+    hw, app = new_game((HUMAN, LOOKAHEAD, GREEDY))
+    g = app.game
+    rnd = random.Random(4)
+    for _ in range(12):
+        if g.kinds[g.turn] == HUMAN:
+            human_action(hw, app, rnd.choice(legal(g)))
+        else:
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+    assert app.unsaved_since >= 0
+    hw.clock.advance(SAVE_AFTER_MS - 1)
+    app.step()
+    assert app.unsaved_since >= 0 or g.kinds[g.turn] != HUMAN
+    while app.unsaved_since >= 0 and g.kinds[g.turn] != HUMAN:
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+    hw.clock.advance(SAVE_AFTER_MS)
+    app.step()
+    assert app.unsaved_since < 0
+    hw2, again = boot(storage=hw.storage, seed=77)
+    assert again.game.save() == g.save()
+    assert again.game.kinds == g.kinds and again.players == 3
+    assert again.persist.get(TAG_YOYO_SETUP) == app._pack_setup()
+    if again.screen == BANNER:
+        press(hw2, again, keys.A)
+    a, b = screen_text(app).splitlines(), screen_text(again).splitlines()
+    assert a[0] == b[0] and a[4] == b[4]      # seats, scores, turn; the centre
+
+
+def test_a_finished_game_and_its_result_survive_power_off_once():
+    hw, app = new_game((GREEDY, GREEDY))
+    play_to_end(hw, app, random.Random(1))
+    assert app.games == 1
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == SCORES and again.games == 1 and again.wins == app.wins
+    assert again.game.is_over()
+
+
+@pytest.mark.parametrize("tag", [TAG_YOYO, TAG_YOYO_SETUP])
+def test_a_damaged_record_is_ignored_with_a_notice(tag):
+    hw, app = new_game((HUMAN, GREEDY))
+    human_action(hw, app, legal(app.game)[0])
+    app.save_now()
+    bad = bytearray(app.persist.get(tag))
+    bad[len(bad) // 2] ^= 0x41
+    app.persist.put(tag, bytes(bad))
+    app.persist.commit(app.settings)
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == TABLE and again.view.said == "Saved game was damaged."
+    if tag == TAG_YOYO:
+        assert again.game.hist_len == 0
+    g = again.game
+    if g.kinds[g.turn] == HUMAN:
+        human_action(hw2, again, legal(g)[0])
+    else:
+        hw2.clock.advance(CPU_PACE_MS)
+        again.step()
+        assert g.hist_len == 1
+    assert again.view.said != "Saved game was damaged."     # said once only
+    again.save_now()
+    hw3, third = boot(storage=hw.storage)
+    assert third.view.said != "Saved game was damaged."
+    assert third.game.save() == again.game.save()
+
+
+def test_lights_follow_the_settings():
+    hw, app = new_game((HUMAN, HUMAN))
+    assert hw.lights.pixels == [SEAT_RGB[0]] * 5
+    app.settings.lights = False
+    human_action(hw, app, legal(app.game)[0])
+    while legal(app.game) != [STUCK]:
+        human_action(hw, app, legal(app.game)[0])
+    human_action(hw, app, STUCK)
+    assert hw.lights.pixels == [0] * 5
+    hw, app = new_game((HUMAN, GREEDY))
+    assert hw.lights.count == 5
+    hw0, app0 = boot(lights=0)                  # a PyGamer-like board: no pixels, no error
+    set_up(hw0, app0, (HUMAN, GREEDY))
+
+
+def test_menu_help_setup_and_other_games():
+    hw, app = new_game((HUMAN, GREEDY))
+    press(hw, app, keys.START)
+    assert app.screen == MENU
+    assert app._menu_items() == ["Resume", "New game", "Setup", "Help", "Other games"]
+    items = app._menu_items()
+    press(hw, app, *([keys.DOWN] * items.index("Help")), keys.A)
+    pages = set()
+    for _ in range(len(yoyo_app.HELP_PAGES)):
+        pages.add(app.text._texts[0])
+        press(hw, app, keys.RIGHT)
+    assert len(pages) == len(yoyo_app.HELP_PAGES)
+    for page in yoyo_app.HELP_PAGES:
+        assert all(len(line) <= 26 for line in page) and len(page) <= 10
+    press(hw, app, keys.B)
+    assert app.screen == MENU
+    press(hw, app, *([keys.DOWN] * items.index("Setup")), keys.A)
+    assert app.screen == SETUP
+    press(hw, app, keys.B)
+    assert app.screen == MENU
+    press(hw, app, keys.A)                     # Resume
+    assert app.screen == TABLE and not app.leave
+    deal = app.game.deal_number
+    press(hw, app, keys.START, keys.DOWN, keys.A)   # New game
+    assert app.game.deal_number != deal and app.game.hist_len == 0
+    press(hw, app, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+    assert app.leave
+
+
+def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
+    hw = stub.Hardware()
+    la = Launcher(hw, seed=3)
+    press(hw, la, keys.DOWN, keys.A)
+    assert type(la.app).__name__ == "YoyoApp" and hw.display.root_group is la.app.root
+    set_up(hw, la.app, (HUMAN, GREEDY))
+    human_action(hw, la.app, legal(la.app.game)[0])
+    la.app.save_now()
+    again = Launcher(stub.Hardware(storage=hw.storage), seed=4)
+    assert type(again.app).__name__ == "YoyoApp"
+    assert again.app.game.save() == la.app.game.save()
+
+
+def test_screen_text_shows_the_table():
+    hw, app = new_game((HUMAN, GREEDY))
+    text = screen_text(app)
+    assert text.splitlines()[0] == ">P1 0    CPU2 0"
+    assert "centre AS  pile 1  direction ? (announce)" in text
+    assert "[ 0 " in text and PROMPTS[0] in text
+
+
+def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
+    import tracemalloc
+    hw, app = new_game((HUMAN, HUMAN))
+    g = app.game
+    human_action(hw, app, legal(g)[0])
+    ours = [tracemalloc.Filter(True, "*/ui/*"), tracemalloc.Filter(True, "*/engine/*")]
+    plays = []
+    while legal(g) != [STUCK]:
+        plays.append(legal(g)[0])
+        human_action(hw, app, plays[-1])
+    for _ in plays:
+        press(hw, app, keys.B)
+    for f in plays[:2]:                         # warm up
+        human_action(hw, app, f)
+    press(hw, app, keys.B, keys.B)
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot().filter_traces(ours)
+    for f in plays:
+        cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+    after = tracemalloc.take_snapshot().filter_traces(ours)
+    tracemalloc.stop()
+    grown = [s for s in after.compare_to(before, "lineno") if s.size_diff > 0]
+    assert not grown, grown[:5]
+    assert isinstance(g, Yoyo)

@@ -1,0 +1,151 @@
+"""The Yo-yo table: Black Hole's TableView (17 fans, cursor, message line) with a seat strip
+on top and the centre pile in the hole's cell.
+
+The strip covers TableView's own Black Hole counters (left, moves, deal): each seat gets a
+name in its colour and a two-digit count of cards won, and a marker shows whose turn it is.
+The centre shows the last card played, an arrow for the direction and the pile's count.
+Per move only tile indices and the marker's x change; labels change when seats are set up.
+"""
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from engine.tableau import NUM_FANS
+from engine.yoyo import ANNOUNCE, FREE, PLAY
+from ui import sprites
+from ui.table import HOLE_CELL, TableView, cell_xy
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+# Seat colours: names on the strip and the NeoPixels while that seat is to move.
+SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020)
+
+SEAT_W = const(54)      # a third of the strip
+STRIP_H = const(13)     # the rows above the fan grid
+
+# The small sheet of this screen's own tiles (8x8): blank, arrows, "?" and the turn marker.
+M_BLANK = const(0)
+M_UP = const(1)
+M_DOWN = const(2)
+M_ASK = const(3)
+M_TURN = const(4)
+_MARKS = (
+    "   #   |  ###  | # # # |#  #  #|   #   |   #   |   #   ",
+    "   #   |   #   |   #   |#  #  #| # # # |  ###  |   #   ",
+    "  ###  | #   # |     # |    #  |   #   |       |   #   ",
+    " #     | ##    | ###   | ####  | ###   | ##    | #     ",
+)
+
+
+def _marks():
+    bmp = displayio.Bitmap(sprites.TILE, sprites.TILE * 5, 3)
+    for t in range(4):
+        rows = _MARKS[t].split("|")
+        ink = 2 if t == 3 else 1
+        for y in range(len(rows)):
+            for x in range(len(rows[y])):
+                if rows[y][x] == "#":
+                    bmp[x, (t + 1) * sprites.TILE + y] = ink
+    pal = displayio.Palette(3)
+    pal[1] = 0xFFFFFF
+    pal[2] = sprites.COLOURS[sprites.CURSOR]
+    pal.make_transparent(0)
+    return bmp, pal
+
+
+def _strip():
+    # One-colour backdrop hiding TableView's Black Hole counters under the seat strip.
+    bmp = displayio.Bitmap(160, STRIP_H, 1)
+    pal = displayio.Palette(1)
+    pal[0] = sprites.COLOURS[sprites.FELT]
+    return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+class YoyoView:
+    def __init__(self, sheet, palette):
+        self.table = TableView(sheet, palette)
+        self.group = displayio.Group()
+        self.group.append(self.table.group)
+        self.group.append(_strip())
+        mbmp, mpal = _marks()
+        self._names = []
+        self._won = []
+        for s in range(3):
+            lab = bitmap_label.Label(terminalio.FONT, text=" ", color=SEAT_RGB[s],
+                                     x=s * SEAT_W + 9, y=6)
+            self._names.append(lab)
+            self.group.append(lab)
+            self._won.append(self._grid(sheet, palette, 2, s * SEAT_W, 2))
+        self._turn = displayio.TileGrid(mbmp, pixel_shader=mpal, width=1, height=1,
+                                        tile_width=sprites.TILE, tile_height=sprites.TILE,
+                                        x=0, y=2)
+        self._turn[0, 0] = M_TURN
+        self.group.append(self._turn)
+        x, y = cell_xy(HOLE_CELL)
+        self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=2,
+                                       tile_width=sprites.TILE, tile_height=sprites.TILE,
+                                       x=x, y=y)
+        self.group.append(self._top)
+        self._dir = displayio.TileGrid(mbmp, pixel_shader=mpal, width=1, height=1,
+                                       tile_width=sprites.TILE, tile_height=sprites.TILE,
+                                       x=x, y=y + 18)
+        self.group.append(self._dir)
+        self._count = self._grid(sheet, palette, 2, x + 8, y + 18)
+        self.players = 2
+        self.names = ["", "", ""]
+        self.said = ""
+
+    def _grid(self, sheet, palette, w, x, y):
+        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=1,
+                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
+        self.group.append(g)
+        return g
+
+    def set_seats(self, names, players):
+        """Seat names on the strip; labels are rebuilt only when a name changes."""
+        self.players = players
+        for s in range(3):
+            name = names[s] if s < players else ""
+            lab = self._names[s]
+            if name != self.names[s]:
+                self.names[s] = name
+                lab.text = name or " "
+            lab.hidden = s >= players
+            self._won[s].hidden = s >= players
+            self._won[s].x = s * SEAT_W + 11 + 6 * len(name)
+
+    def draw_all(self, game):
+        for f in range(NUM_FANS):
+            self.table.draw_fan(game, f)
+        self.draw_centre(game)
+        self.draw_seats(game)
+
+    def draw_fan(self, game, f):
+        self.table.draw_fan(game, f)
+
+    def draw_centre(self, game):
+        sprites.set_card(self._top, 0, 0, game.played[game.n - 1], False)
+        sprites.set_number(self._count, 0, 0, 2, game.pile_count())
+        ph = game.phase
+        if ph == PLAY:
+            self._dir[0, 0] = M_DOWN if game.down else M_UP
+        elif ph == ANNOUNCE or ph == FREE:
+            self._dir[0, 0] = M_ASK
+        else:
+            self._dir[0, 0] = M_BLANK
+
+    def draw_seats(self, game):
+        for s in range(game.players):
+            sprites.set_number(self._won[s], 0, 0, 2, game.won[s])
+        self._turn.hidden = game.is_over()
+        self._turn.x = game.turn * SEAT_W
+
+    def set_cursor(self, f):
+        self.table.set_cursor(f)
+
+    def say(self, text):
+        self.said = text
+        self.table.say(text)
