@@ -312,3 +312,55 @@ def test_undo_reaches_back_to_the_start_of_a_human_turn_only():
     h.play(STUCK)
     play(h, "3C")                             # seat 1 is human: back to its turn's start
     assert h.undo() and not h.undo() and h.turn == 1 and list(h.won) == [4, 0, 0]
+
+
+def test_only_the_exposed_top_card_of_a_fan_is_played():
+    # "Build by taking any of the 17 exposed cards of a fan": the cards beneath wait.
+    g = table(["9S 9H 2D", "8S 8H 3D"], low="4")
+    g.play(UP)
+    play(g, "2D")
+    assert legal(g) == [fan_of(g, "3D")]
+    play(g, "3D")
+    assert cards.name(g.tableau.top(1)) == "8H" and g.need() == r("4")
+    assert all(g.tableau.top(f) >> 2 != g.need() for f in range(NUM_FANS))
+    assert legal(g) == [STUCK]           # a 4 lies under every fan's other cards, unreachable
+
+
+def test_any_suit_builds():
+    # "in ascending or descending sequence regardless of suit"
+    g = table(["9S 9H 2D", "9D 9C 2S", "8S 8H 2H", "8D 8C 2C"], low="3")
+    g.play(UP)
+    assert legal(g) == [0, 1, 2, 3]
+    for f in (2, 0):
+        g2 = table(["9S 9H 2D", "9D 9C 2S", "8S 8H 2H", "8D 8C 2C"], low="3")
+        g2.play(UP)
+        g2.play(f)
+        assert g2.need() == r("3") and g2.pile_count() == 2
+
+
+def test_the_player_stuck_after_building_is_the_first_of_the_two_stuck():
+    # Reading of "If two players get stuck": the player who is stuck and wins a pile is the
+    # first; the next player, unable to start the new pile, the second.
+    g = table(TRANSFER, low="3AJ")
+    g.play(UP)
+    play(g, "2D")
+    g.play(STUCK)
+    assert g.stuck == 1 and list(g.won) == [2, 0, 0]
+    g.play(STUCK)
+    assert g.stuck == 2 and g.transfer_allowed()
+
+
+def test_most_cards_won_wins_and_equal_most_is_a_tie():
+    # "everybody scores the number of cards they have won": the most cards wins; seats with
+    # equal most share it, and winner() names nobody.
+    g = Yoyo()
+    g.new_game(1, 3)
+    for won, best in (((30, 12, 10), 0), ((10, 30, 12), 1), ((20, 12, 20), -1),
+                      ((26, 26, 0), -1), ((0, 1, 51), 2)):
+        g.won[:] = bytes(won)
+        assert g.winner() == best, won
+    g.new_game(1, 2)
+    g.won[:] = bytes((26, 26, 0))
+    assert g.winner() == -1
+    g.won[:] = bytes((27, 25, 0))
+    assert g.winner() == 0
