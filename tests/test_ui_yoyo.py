@@ -9,6 +9,7 @@ from engine.tableau import NUM_FANS
 from engine.yoyo import (ANNOUNCE, DOWN, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, REASONS, STUCK,
                          UP, XFER, Yoyo)
 from hw import keys, stub
+from tests.conftest import FIGURES
 from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
 from tools.text_yoyo import screen_text
@@ -208,11 +209,7 @@ def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
     hw.clock.advance(CPU_PACE_MS)
     app.step()
     assert g.hist_len == 2
-    press(hw, app, keys.A)                     # skip: no more waiting for the clock
-    for _ in range(60):
-        if g.kinds[g.turn] == HUMAN:
-            break
-        app.step()
+    press(hw, app, keys.A)                     # skip: the rest of the run at once
     assert g.turn == 1 and g.history[2 * g.hist_len - 2] == STUCK and g.hist_len > 3
     assert app.screen == TABLE and not app.hurry
     k = g.hist_len
@@ -505,3 +502,54 @@ def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
     grown = [s for s in after.compare_to(before, "lineno") if s.size_diff > 0]
     assert not grown, grown[:5]
     assert isinstance(g, Yoyo)
+
+
+def test_screen_memory_and_redraw_per_move_are_within_black_holes_budgets():
+    from tools import ui_budget
+    hw, app = new_game((HUMAN, HUMAN, GREEDY))
+    cost = ui_budget.tree_bytes(app.root)
+    total = sum(cost.values())
+    FIGURES.append("displayio memory of the Yo-yo screen: %d bytes (budget 16384) %r"
+                   % (total, cost))
+    g = app.game
+    human_action(hw, app, legal(g)[0])
+    worst = plays = 0
+    while legal(g) != [STUCK]:
+        a = legal(g)[0]
+        cursor_to(hw, app, a)
+        hw.display.last_dirty_pixels = 0
+        press(hw, app, keys.A)
+        # The play that leaves nothing to play also rewrites the message line: an event.
+        if legal(g) != [STUCK]:
+            worst = max(worst, hw.display.last_dirty_pixels)
+            plays += 1
+    FIGURES.append("Yo-yo: largest redraw for one play (%d plays): %d of 20480 pixels, %.1f%% "
+                   "(budget 10%%)" % (plays, worst, worst / 204.8))
+    assert plays >= 2
+    assert 2000 < total <= 16 * 1024
+    assert 0 < worst <= 2048
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_monkey_random_keys_through_every_screen(seed):
+    rnd = random.Random(seed)
+    hw, app = new_game((HUMAN, LOOKAHEAD, HUMAN) if seed == 1 else (GREEDY, HUMAN))
+    choices = [keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.SELECT,
+               keys.START, keys.A, keys.A, keys.A]
+    screens = set()
+    check = Yoyo()
+    for i in range(4000):
+        press(hw, app, rnd.choice(choices))
+        screens.add(app.screen)
+        if app.leave:                            # "Other games": the launcher would drop it
+            app.save_now()
+            hw, app = boot(storage=hw.storage, seed=i)
+        if i % 7 == 0:
+            hw.clock.advance(rnd.randrange(0, 2 * CPU_PACE_MS))
+        if i % 97 == 0:
+            assert all_cards(app.game) == list(range(52))
+        if i % 499 == 0:
+            data = app.game.save()
+            check.restore(data)
+            assert check.save() == data
+    assert len(screens) >= 4, screens

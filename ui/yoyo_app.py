@@ -195,18 +195,23 @@ class YoyoApp:
 
     # -- the loop ------------------------------------------------------------------
     def step(self):
-        """One pass of the main loop: at most one key, at most one CPU action, a save when
-        play has paused, a refresh when something changed."""
+        """One pass of the main loop: at most one key, one CPU action when its pace is due (or
+        the rest of a skipped CPU run), a save when play has paused, a refresh when needed."""
         k = self.hw.keys.poll()
         if k != keys.NONE:
             self._handlers[self.screen](k)
             self.dirty = True
         now = self.hw.clock.ms()
-        if self.screen == TABLE and self._cpu_to_move() and \
-                (self.hurry or (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS):
-            self.cpu_at = now
-            self._cpu_move()
-            self.dirty = True
+        if self.screen == TABLE and self._cpu_to_move():
+            if self.hurry:
+                # Skipped: the CPU seats play on, undrawn, until a human is to move.
+                while self.screen == TABLE and self._cpu_to_move():
+                    self._cpu_move()
+                self.dirty = True
+            elif (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
+                self.cpu_at = now
+                self._cpu_move()
+                self.dirty = True
         if self.unsaved_since >= 0 and \
                 (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
