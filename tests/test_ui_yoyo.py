@@ -16,6 +16,7 @@ from tools.text_yoyo import screen_text
 from ui import yoyo_app
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
+from ui.table import cell_xy
 from ui.yoyo_app import (BANNER, CPU_PACE_MS, MENU, PROMPTS, SAVE_AFTER_MS, SCORES, SETUP,
                          TABLE, YoyoApp)
 from ui.yoyo_view import SEAT_RGB
@@ -297,6 +298,8 @@ def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
     lines = screen_text(app)
     assert lines.startswith("P2 to play") and "Pass the device to P2." in lines
     assert "P1 won %d." % won in lines and "Won: P1 %d P2 0 CPU3 0" % won in lines
+    assert "Pile 0; next %s, %s." % (cards.RANK_CHARS[g.need()].replace("T", "10"),
+                                     "down" if g.down else "up") in lines
     assert app.view.group.hidden and hw.lights.pixels == [SEAT_RGB[1]] * 5
     before = g.save()
     press(hw, app, keys.B, keys.SELECT, keys.UP, keys.DOWN, keys.LEFT)
@@ -553,3 +556,20 @@ def test_monkey_random_keys_through_every_screen(seed):
             check.restore(data)
             assert check.save() == data
     assert {TABLE, MENU} <= screens and len(screens) >= 3, screens
+
+
+def test_the_cursor_shows_the_cpu_card_and_comes_back_for_the_human():
+    hw, app = new_game((HUMAN, GREEDY))
+    g = app.game
+    cursor_to(hw, app, 4)
+    while g.turn == 0:
+        human_action(hw, app, legal(g)[0])
+    home = app.cursor
+    cursor = app.view.table._cursor
+    while g.turn == 1:
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+        a = g.history[2 * g.hist_len - 2]
+        if a < NUM_FANS:
+            assert (cursor.x + 1, cursor.y + 1) == cell_xy(a)
+    assert app.cursor == home and (cursor.x + 1, cursor.y + 1) == cell_xy(home)

@@ -9,6 +9,7 @@ import gc
 
 import displayio
 
+from engine.cards import RANK_CHARS
 from engine.crc import crc16
 from engine.rng import MsRandom
 from engine.tableau import NUM_FANS
@@ -288,6 +289,7 @@ class YoyoApp:
             self._say_start(event, "%s plays" % self.seat_name(s))
             return
         self.hurry = False
+        self.view.set_cursor(self.cursor)   # back where this player left it
         if self._humans() >= 2 and s != self.holder:
             self._open_banner(event)
         self.holder = s
@@ -340,11 +342,16 @@ class YoyoApp:
         s = g.turn
         g.play(a)
         v = self.view
+        cpu = g.kinds[s] != HUMAN
         if a < XFER:
             v.draw_fan(g, a)
+            if cpu:
+                v.set_cursor(a)         # the cursor shows where a CPU took its card
             self._sound(1200, 15)
         elif a < UP:
             v.draw_fan(g, a - XFER)
+            if cpu:
+                v.set_cursor(a - XFER)
             self._sound(600, 60)
         elif a < STUCK:
             self._sound(880, 40)
@@ -436,7 +443,9 @@ class YoyoApp:
         elif g.phase == FREE:
             state = "Start a new pile."
         else:
-            state = "Pile %d, going %s." % (g.pile_count(), "down" if g.down else "up")
+            r = g.need()
+            state = "Pile %d; next %s, %s." % (g.pile_count(), "10" if r == 9 else RANK_CHARS[r],
+                                               "down" if g.down else "up")
         self.screen = BANNER
         self.view.group.hidden = True
         self.text.group.hidden = False
