@@ -1,0 +1,485 @@
+"""Black Hole solver that fits a microcontroller: sliced, iterative, fixed memory.
+
+    s = Solver(slots)      # every buffer is allocated here, never during a search
+    s.begin(game)          # copy the position of a BlackHole game (the game is not changed)
+    r = s.run(budget)      # at most `budget` more nodes: WON, NOWIN or BUSY (call again)
+    s.nodes                # nodes searched since begin
+    s.line, s.line_len     # after WON: the winning line as fan numbers from the begun position
+
+A position is the 17 fan heights plus the hole's top rank (the cards never move inside a fan).
+Depth-first search with an explicit stack in bytearrays; a node is one move played.
+
+Pruning, all sound (a pruned position can never be won):
+- Dead table: positions proved lost are remembered in a fixed table (an array of 4-byte
+  words, `slots` of them, `slots` a prime). The 38-bit key (top rank, 17 two-bit heights) is
+  split into two small ints; the slot is key mod slots and the word holds key // slots + 1,
+  so a hit is exact (no false "lost"), and a new entry simply overwrites the old one.
+- Walk count: the remaining ranks must admit a +-1 walk round the 13-rank cycle that starts
+  at the hole's rank, lands on each rank exactly as often as it has cards left and ends on a
+  rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
+  edge multiplicities are fixed by the degrees, so each end rank is one linear solve).
+- Equal ranks: a playable card alone in its fan is never played while another playable card
+  of the same rank exists (swapping the two plays in any winning line keeps it legal).
+Move ordering: the card whose rank has the most cards left, then the one leaving most moves.
+
+Runs unchanged under CircuitPython: small ints only, no allocation per node.
+"""
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+from array import array
+
+from engine.tableau import NUM_FANS, TABLEAU_CARDS
+
+WON = const(1)
+NOWIN = const(2)
+BUSY = const(3)
+
+DEVICE_SLOTS = const(3001)      # a prime; 12,004 bytes of table
+_DEPTHS = const(52)
+_LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16 in the high
+_TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
+
+
+def _is_prime(n):
+    if n < 2:
+        return False
+    i = 2
+    while i * i <= n:
+        if n % i == 0:
+            return False
+        i += 1
+    return True
+
+
+def prime_at_most(n):
+    """Largest prime <= n (table sizes are primes so key mod size spreads well)."""
+    while n > 2 and not _is_prime(n):
+        n -= 1
+    return n
+
+
+class Solver:
+    def __init__(self, slots=DEVICE_SLOTS):
+        if slots < 512:
+            raise ValueError("solver table needs at least 512 slots")
+        self.slots = slots
+        self.table = array("I", bytes(4 * slots))
+        self.cards = bytearray(TABLEAU_CARDS)
+        self.ranks = bytearray(TABLEAU_CARDS)
+        self.heights = bytearray(NUM_FANS)
+        self.counts = bytearray(13)          # cards left per rank
+        self.bottoms = bytearray(13)         # non-empty fans per rank of their bottom card
+        self.cand = bytearray(_DEPTHS * NUM_FANS)
+        self.ncand = bytearray(_DEPTHS)
+        self.next = bytearray(_DEPTHS)
+        self.tops = bytearray(_DEPTHS)       # hole rank before the move at each depth
+        self.line = bytearray(_DEPTHS)
+        self.score = bytearray(NUM_FANS)
+        self.walk = array("i", bytes(4 * 13))
+        # adjacency of ranks on the cycle: _adj[a * 13 + b]
+        adj = bytearray(169)
+        for a in range(13):
+            adj[a * 13 + (a + 1) % 13] = 1
+            adj[a * 13 + (a + 12) % 13] = 1
+        self.adj = adj
+        self.line_len = 0
+        self.nodes = 0
+        self.state = NOWIN
+        self.depth = 0
+        self.top = 0
+        self.left = 0
+        self.lo = 0
+        self.hi = 0
+        self.use_walk = True
+        self.use_table = True
+        self.mode = 0
+        self.noise = 0
+        self.rng = 1
+        self.rfirst = 0
+        self.rnoise = 40
+        self.rlimit = 0
+        self.rstart = 0
+
+    # -- setting up -----------------------------------------------------------------
+    def clear(self):
+        """Forget every remembered lost position (needed only when the cards change)."""
+        t = self.table
+        for i in range(self.slots):
+            t[i] = 0
+
+    def begin(self, game):
+        t = game.tableau
+        self.load(t.cards, t.heights, game.hole[game.hole_len - 1] >> 2)
+
+    def load(self, cards, heights, top):
+        """Begin from 51 fan cards (fan-major, top last), 17 heights and the hole's rank."""
+        same = self.cards == cards
+        self.cards[:] = cards
+        ranks = self.ranks
+        for i in range(TABLEAU_CARDS):
+            ranks[i] = cards[i] >> 2
+        if not same:
+            self.clear()
+        h = self.heights
+        h[:] = heights
+        counts = self.counts
+        bottoms = self.bottoms
+        for r in range(13):
+            counts[r] = 0
+            bottoms[r] = 0
+        lo = 0
+        hi = 0
+        left = 0
+        for f in range(NUM_FANS):
+            n = h[f]
+            left += n
+            for i in range(n):
+                counts[ranks[3 * f + i]] += 1
+            if n:
+                bottoms[ranks[3 * f]] += 1
+            if f < _LO_FANS:
+                lo |= n << (2 * f)
+            else:
+                hi |= n << (2 * (f - _LO_FANS))
+        self.top = top
+        self.lo = lo
+        self.hi = hi | (top << _TOP_SHIFT)
+        self.left = left
+        self.depth = 0
+        self.nodes = 0
+        self.line_len = 0
+        self.noise = 0
+        self.rlimit = self.rfirst
+        self.rstart = 0
+        if left == 0:
+            self.state = WON
+        elif not self._expand(0):
+            self.state = NOWIN
+        else:
+            self.state = BUSY
+
+    # -- the dead table ---------------------------------------------------------------
+    def _slot(self, lo, hi):
+        # key = hi * 2**18 + lo, split so every intermediate stays a small int
+        p = self.slots
+        rh = hi % p
+        t = (rh << 18) | lo
+        return t % p, (((hi // p) << 18) + t // p) + 1
+
+    def _dead(self, lo, hi):
+        p = self.slots
+        rh = hi % p
+        t = (rh << 18) | lo
+        return self.table[t % p] == (((hi // p) << 18) + t // p) + 1
+
+    def _bury(self, lo, hi):
+        p = self.slots
+        rh = hi % p
+        t = (rh << 18) | lo
+        self.table[t % p] = (((hi // p) << 18) + t // p) + 1
+
+    # -- the walk count -------------------------------------------------------------
+    def _walk_ok(self):
+        """Necessary condition on the ranks left; True when a win is still conceivable."""
+        c = self.counts
+        bot = self.bottoms
+        top = self.top
+        w = self.walk
+        # b0 = twice the multiplicity of edge (0,1) for degrees d_r = 2 c_r + [r == top],
+        # alternating sum d_1 - d_2 + d_3 ... + d_0 (13 terms)
+        b0 = 0
+        sign = 1
+        r = 1
+        for _ in range(13):
+            d = c[r] << 1
+            if r == top:
+                d += 1
+            b0 += d if sign > 0 else -d
+            sign = -sign
+            r += 1
+            if r == 13:
+                r = 0
+        for e in range(13):
+            if not bot[e] or not c[e]:
+                continue
+            # removing one degree at e: its term in the alternating sum from rank 1
+            k = e - 1
+            if k < 0:
+                k = 12
+            x = b0 + (-1 if k & 1 == 0 else 1)      # term sign is + for even k
+            ok = True
+            zeros = 0
+            first = -1
+            for r in range(13):
+                if x < 0:
+                    ok = False
+                    break
+                w[r] = x
+                if x == 0:
+                    zeros += 1
+                    if first < 0:
+                        first = r
+                # next: 2 e_{r+1} = 2 d_{r+1} - 2 e_r
+                n = r + 1
+                if n == 13:
+                    n = 0
+                d = c[n] << 1
+                if n == top:
+                    d += 1
+                if n == e:
+                    d -= 1
+                x = (d << 1) - x
+            if not ok:
+                continue
+            if zeros < 2:
+                return True
+            # edges with multiplicity zero cut the cycle; every rank with cards left and
+            # the top must lie on one arc. Walk from just after the first cut.
+            arc = -1
+            r = first + 1
+            cur = 0
+            for _ in range(13):
+                if r == 13:
+                    r = 0
+                if c[r] or r == top:
+                    if arc < 0:
+                        arc = cur
+                    elif arc != cur:
+                        ok = False
+                        break
+                if w[r] == 0:
+                    cur += 1
+                r += 1
+            if ok:
+                return True
+        return False
+
+    # -- candidate moves ------------------------------------------------------------
+    def _expand(self, d):
+        """Fill the ordered moves for depth d; return how many (0: dead end)."""
+        if self.use_walk and not self._walk_ok():
+            self.ncand[d] = 0
+            return 0
+        h = self.heights
+        ranks = self.ranks
+        adj = self.adj
+        counts = self.counts
+        cand = self.cand
+        score = self.score
+        top = self.top
+        base = d * NUM_FANS
+        row = top * 13
+        n = 0
+        for f in range(NUM_FANS):
+            k = h[f]
+            if k and adj[row + ranks[3 * f + k - 1]]:
+                cand[base + n] = f
+                n += 1
+        # equal ranks: drop a lone card when another card of its rank is playable
+        i = 0
+        while i < n:
+            f = cand[base + i]
+            if h[f] == 1:
+                r = ranks[3 * f]
+                j = 0
+                while j < n:
+                    g = cand[base + j]
+                    if j != i and ranks[3 * g + h[g] - 1] == r and (h[g] > 1 or j < i):
+                        break
+                    j += 1
+                if j < n:
+                    n -= 1
+                    cand[base + i] = cand[base + n]
+                    continue
+            i += 1
+        # order: score each move, then insertion sort, best first
+        if n > 1:
+            noise = self.noise
+            x = self.rng
+            for i in range(n):
+                f = cand[base + i]
+                k = h[f]
+                r = ranks[3 * f + k - 1]
+                row2 = r * 13
+                opts = 0
+                for g in range(NUM_FANS):
+                    m = h[g]
+                    if g == f:
+                        m -= 1
+                    if m and adj[row2 + ranks[3 * g + m - 1]]:
+                        opts += 1
+                m = self.mode
+                if m == 0:
+                    score[i] = (counts[r] << 5) + (opts << 2) + k
+                elif m == 1:
+                    score[i] = (opts << 4) + (counts[r] << 2) + k
+                elif m == 2:
+                    score[i] = (k << 6) + (counts[r] << 3) + opts
+                elif m == 3:
+                    score[i] = (k << 6) + (opts << 2) + counts[r]
+                elif m == 4:
+                    score[i] = 64 - (counts[r] << 4) + (opts << 2) + k
+                elif m == 5:
+                    score[i] = 100 - (opts << 4) + (counts[r] << 2) + k
+                elif m == 6:
+                    score[i] = (counts[r] << 5) + (k << 3) + opts
+                elif m == 7:
+                    u = ranks[3 * f + k - 2] if k > 1 else 13
+                    ch = 1 if (u < 13 and adj[row2 + u]) else 0
+                    score[i] = (counts[r] << 5) + (k << 3) + (ch << 2) + (opts >> 2)
+                elif m == 8:
+                    u = ranks[3 * f + k - 2] if k > 1 else 13
+                    ch = 1 if (u < 13 and adj[row2 + u]) else 0
+                    score[i] = (counts[r] << 5) + (ch << 4) + (k << 2) + (opts >> 2)
+                elif m == 9:
+                    score[i] = (counts[r] << 5) + (k << 3) + 8 - (opts >> 1) if opts < 16 else 0
+                elif m == 10:
+                    u = ranks[3 * f + k - 2] if k > 1 else 13
+                    cu = counts[u] if u < 13 else 0
+                    score[i] = (counts[r] << 5) + (k << 3) + cu
+                if noise:
+                    x = (x * 75 + 74) % 65537
+                    v = score[i] + x % noise
+                    score[i] = v if v < 256 else 255
+            for i in range(1, n):
+                f = cand[base + i]
+                s = score[i]
+                j = i - 1
+                while j >= 0 and score[j] < s:
+                    score[j + 1] = score[j]
+                    cand[base + j + 1] = cand[base + j]
+                    j -= 1
+                score[j + 1] = s
+                cand[base + j + 1] = f
+            self.rng = x
+        self.ncand[d] = n
+        self.next[d] = 0
+        return n
+
+    # -- the search -----------------------------------------------------------------
+    def run(self, budget):
+        if self.state != BUSY:
+            return self.state
+        h = self.heights
+        ranks = self.ranks
+        counts = self.counts
+        bottoms = self.bottoms
+        cand = self.cand
+        ncand = self.ncand
+        nxt = self.next
+        tops = self.tops
+        line = self.line
+        table = self.table
+        p = self.slots
+        use_table = self.use_table
+        d = self.depth
+        top = self.top
+        left = self.left
+        lo = self.lo
+        hi = self.hi
+        nodes = self.nodes
+        rlimit = self.rlimit
+        limit = nodes + budget
+        state = BUSY
+        while True:
+            i = nxt[d]
+            if i < ncand[d]:
+                if nodes >= limit:
+                    break
+                if rlimit and nodes - self.rstart >= rlimit:
+                    # restart: unwind to the root and reorder with fresh noise
+                    while d > 0:
+                        d -= 1
+                        f = line[d]
+                        k = h[f]
+                        r = ranks[3 * f + k]
+                        h[f] = k + 1
+                        counts[r] += 1
+                        if k == 0:
+                            bottoms[r] += 1
+                        if f < _LO_FANS:
+                            lo += 1 << (2 * f)
+                        else:
+                            hi += 1 << (2 * (f - _LO_FANS))
+                        t = tops[d]
+                        hi += (t - r) << _TOP_SHIFT
+                        top = t
+                        left += 1
+                    rlimit <<= 1
+                    self.rlimit = rlimit
+                    self.rstart = nodes
+                    self.noise = self.rnoise
+                    self.top = top
+                    self._expand(0)
+                    continue
+                nxt[d] = i + 1
+                f = cand[d * NUM_FANS + i]
+                k = h[f] - 1
+                h[f] = k
+                r = ranks[3 * f + k]
+                tops[d] = top
+                line[d] = f
+                counts[r] -= 1
+                if k == 0:
+                    bottoms[r] -= 1
+                if f < _LO_FANS:
+                    lo -= 1 << (2 * f)
+                else:
+                    hi -= 1 << (2 * (f - _LO_FANS))
+                hi += (r - top) << _TOP_SHIFT
+                top = r
+                left -= 1
+                d += 1
+                nodes += 1
+                if left == 0:
+                    state = WON
+                    break
+                if use_table:
+                    rh = hi % p
+                    t = (rh << 18) | lo
+                    if table[t % p] == (((hi // p) << 18) + t // p) + 1:
+                        nxt[d] = 0
+                        ncand[d] = 0
+                        continue
+                self.top = top
+                if not self._expand(d):
+                    if use_table:
+                        table[t % p] = (((hi // p) << 18) + t // p) + 1
+                continue
+            # every move at depth d failed: this position is lost
+            if d == 0:
+                state = NOWIN
+                break
+            if use_table and ncand[d]:
+                rh = hi % p
+                t = (rh << 18) | lo
+                table[t % p] = (((hi // p) << 18) + t // p) + 1
+            d -= 1
+            f = line[d]
+            k = h[f]
+            r = ranks[3 * f + k]
+            h[f] = k + 1
+            counts[r] += 1
+            if k == 0:
+                bottoms[r] += 1
+            if f < _LO_FANS:
+                lo += 1 << (2 * f)
+            else:
+                hi += 1 << (2 * (f - _LO_FANS))
+            t = tops[d]
+            hi += (t - r) << _TOP_SHIFT
+            top = t
+            left += 1
+        self.depth = d
+        self.top = top
+        self.left = left
+        self.lo = lo
+        self.hi = hi
+        self.nodes = nodes
+        if state == WON:
+            self.line_len = d
+        self.state = state
+        return state
