@@ -20,7 +20,11 @@ Pruning, all sound (a pruned position can never be won):
   edge multiplicities are fixed by the degrees, so each end rank is one linear solve).
 - Equal ranks: a playable card alone in its fan is never played while another playable card
   of the same rank exists (swapping the two plays in any winning line keeps it legal).
-Move ordering: the card whose rank has the most cards left, then the one leaving most moves.
+Move ordering: the card whose rank has the most cards left, then the tallest fan, then the
+one uncovering a card whose rank has most cards left. Winnable deals have a heavy tail when
+an early choice is wrong, so the search restarts from the root after 1000 nodes, then 2000,
+4000 ... with random noise in the scores (the lost positions found so far stay in the table;
+the limit doubles, so the search stays complete and a NOWIN is a proof).
 
 Runs unchanged under CircuitPython: small ints only, no allocation per node.
 """
@@ -38,6 +42,8 @@ NOWIN = const(2)
 BUSY = const(3)
 
 DEVICE_SLOTS = const(3001)      # a prime; 12,004 bytes of table
+RESTART_NODES = const(1000)     # first restart after this many nodes, then doubling
+RESTART_NOISE = const(40)       # random addend to move scores after a restart
 _DEPTHS = const(52)
 _LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16 in the high
 _TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
@@ -95,11 +101,11 @@ class Solver:
         self.hi = 0
         self.use_walk = True
         self.use_table = True
-        self.mode = 0
+        self.use_equal = True
         self.noise = 0
         self.rng = 1
-        self.rfirst = 0
-        self.rnoise = 40
+        self.rfirst = RESTART_NODES   # 0: plain depth-first, no restarts
+        self.rnoise = RESTART_NOISE
         self.rlimit = 0
         self.rstart = 0
 
@@ -162,13 +168,6 @@ class Solver:
             self.state = BUSY
 
     # -- the dead table ---------------------------------------------------------------
-    def _slot(self, lo, hi):
-        # key = hi * 2**18 + lo, split so every intermediate stays a small int
-        p = self.slots
-        rh = hi % p
-        t = (rh << 18) | lo
-        return t % p, (((hi // p) << 18) + t // p) + 1
-
     def _dead(self, lo, hi):
         p = self.slots
         rh = hi % p
@@ -279,7 +278,7 @@ class Solver:
                 cand[base + n] = f
                 n += 1
         # equal ranks: drop a lone card when another card of its rank is playable
-        i = 0
+        i = 0 if self.use_equal else n
         while i < n:
             f = cand[base + i]
             if h[f] == 1:
@@ -303,43 +302,7 @@ class Solver:
                 f = cand[base + i]
                 k = h[f]
                 r = ranks[3 * f + k - 1]
-                row2 = r * 13
-                opts = 0
-                for g in range(NUM_FANS):
-                    m = h[g]
-                    if g == f:
-                        m -= 1
-                    if m and adj[row2 + ranks[3 * g + m - 1]]:
-                        opts += 1
-                m = self.mode
-                if m == 0:
-                    score[i] = (counts[r] << 5) + (opts << 2) + k
-                elif m == 1:
-                    score[i] = (opts << 4) + (counts[r] << 2) + k
-                elif m == 2:
-                    score[i] = (k << 6) + (counts[r] << 3) + opts
-                elif m == 3:
-                    score[i] = (k << 6) + (opts << 2) + counts[r]
-                elif m == 4:
-                    score[i] = 64 - (counts[r] << 4) + (opts << 2) + k
-                elif m == 5:
-                    score[i] = 100 - (opts << 4) + (counts[r] << 2) + k
-                elif m == 6:
-                    score[i] = (counts[r] << 5) + (k << 3) + opts
-                elif m == 7:
-                    u = ranks[3 * f + k - 2] if k > 1 else 13
-                    ch = 1 if (u < 13 and adj[row2 + u]) else 0
-                    score[i] = (counts[r] << 5) + (k << 3) + (ch << 2) + (opts >> 2)
-                elif m == 8:
-                    u = ranks[3 * f + k - 2] if k > 1 else 13
-                    ch = 1 if (u < 13 and adj[row2 + u]) else 0
-                    score[i] = (counts[r] << 5) + (ch << 4) + (k << 2) + (opts >> 2)
-                elif m == 9:
-                    score[i] = (counts[r] << 5) + (k << 3) + 8 - (opts >> 1) if opts < 16 else 0
-                elif m == 10:
-                    u = ranks[3 * f + k - 2] if k > 1 else 13
-                    cu = counts[u] if u < 13 else 0
-                    score[i] = (counts[r] << 5) + (k << 3) + cu
+                score[i] = (counts[r] << 5) + (k << 3) + (counts[ranks[3 * f + k - 2]] if k > 1 else 0)
                 if noise:
                     x = (x * 75 + 74) % 65537
                     v = score[i] + x % noise
