@@ -1,0 +1,259 @@
+"""The Black Hole solver: verdicts against an established solver, lines replayed, slices."""
+import csv
+import os
+import random
+
+import pytest
+
+from engine.blackhole import BlackHole
+from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver, prime_at_most
+from tests.conftest import FIGURES
+
+CSV = "/work/shared/data/blackhole_pysol_1-1000.csv"
+if not os.path.exists(CSV):
+    CSV = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "shared", "data", "blackhole_pysol_1-1000.csv")
+CAP = 20000
+
+
+def truth():
+    with open(CSV) as f:
+        return {int(row["deal"]): int(row["solvable"]) for row in csv.DictReader(f)}
+
+
+def solve(solver, cap=CAP, step=CAP):
+    r = BUSY
+    while r == BUSY and solver.nodes < cap:
+        r = solver.run(min(step, cap - solver.nodes))
+    return r
+
+
+def replay(game, solver):
+    """Play the solver's line through the engine; True when the game ends won."""
+    for i in range(solver.line_len):
+        game.play(solver.line[i])
+    return game.is_won()
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return Solver()
+
+
+def test_device_table_is_a_prime_and_fits_16k():
+    s = Solver()
+    assert s.slots == DEVICE_SLOTS == prime_at_most(DEVICE_SLOTS)
+    assert len(s.table) * s.table.itemsize <= 12 * 1024
+
+
+# A fast CI sample of the established solver's verdicts: every 6th deal (167 deals).
+SAMPLE = list(range(1, 1001, 6))
+
+
+def test_sample_agrees_with_established_solver_and_lines_replay(solver):
+    t = truth()
+    assert sum(t.values()) == 877 and len(t) == 1000
+    decided = won = lost = 0
+    game = BlackHole()
+    for n in SAMPLE:
+        game.new_deal(n)
+        solver.begin(game)
+        r = solve(solver)
+        if r == BUSY:
+            continue
+        decided += 1
+        assert r == (WON if t[n] else NOWIN), "deal %d" % n
+        if r == WON:
+            won += 1
+            assert solver.line_len == 51
+            assert replay(game, solver), "deal %d" % n
+        else:
+            lost += 1
+    FIGURES.append("Solver CI sample (every 6th deal of 1-1000, device table, cap %d nodes): "
+                   "%d of %d decided, all agreeing" % (CAP, decided, len(SAMPLE)))
+    assert won > 100 and lost > 10
+    assert decided >= 0.93 * len(SAMPLE)
+
+
+def test_begin_leaves_the_game_alone(solver):
+    game = BlackHole()
+    game.new_deal(2)
+    game.play(1)
+    before = game.save()
+    solver.begin(game)
+    solve(solver)
+    assert game.save() == before
+
+
+def test_slices_give_the_same_search_as_one_call():
+    a, b = Solver(), Solver()
+    game = BlackHole()
+    game.new_deal(4)            # a winnable deal that needs a few thousand nodes
+    a.begin(game)
+    assert a.run(10 ** 6) == WON
+    b.begin(game)
+    calls = 0
+    while b.run(37) == BUSY:
+        calls += 1
+        assert b.nodes == 37 * calls
+    assert calls > 10
+    assert b.nodes == a.nodes
+    assert b.line[:b.line_len] == a.line[:a.line_len]
+
+
+def test_run_answers_busy_within_budget_then_keeps_its_verdict():
+    s = Solver()
+    game = BlackHole()
+    game.new_deal(4)
+    s.begin(game)
+    assert s.run(10) == BUSY and s.nodes == 10
+    assert solve(s, cap=10 ** 6) == WON
+    nodes = s.nodes
+    assert s.run(100) == WON and s.nodes == nodes
+
+
+def test_mid_game_positions_solve_and_replay(solver):
+    t = truth()
+    game = BlackHole()
+    for n in (2, 3, 6, 7):
+        assert t[n]
+        game.new_deal(n)
+        solver.begin(game)
+        assert solve(solver) == WON
+        line = bytes(solver.line[:solver.line_len])
+        for f in line[:20]:
+            game.play(f)
+        solver.begin(game)
+        assert solve(solver) == WON
+        assert solver.line_len == 31
+        assert replay(game, solver)
+
+
+def test_a_losing_move_gives_nowin_and_undoing_it_gives_won_again():
+    # Off a winning line, some single move loses; find one and check both verdicts.
+    t = truth()
+    game = BlackHole()
+    s = Solver()
+    out = bytearray(17)
+    losing = 0
+    for n in (2, 3, 6, 7, 8, 9):
+        assert t[n]
+        game.new_deal(n)
+        s.begin(game)
+        assert solve(s) == WON
+        line = bytes(s.line[:s.line_len])
+        for depth in range(0, 40, 3):
+            game.new_deal(n)
+            for f in line[:depth]:
+                game.play(f)
+            for i in range(game.legal_moves(out)):
+                game.play(out[i])
+                s.begin(game)
+                r = solve(s, cap=10 ** 6)
+                game.undo()
+                assert r != BUSY
+                if r == NOWIN:
+                    losing += 1
+                    s.begin(game)
+                    assert solve(s, cap=10 ** 6) == WON
+    assert losing >= 5
+
+
+def test_won_and_stuck_positions():
+    s = Solver()
+    game = BlackHole()
+    game.new_deal(2)
+    s.begin(game)
+    assert solve(s) == WON
+    line = bytes(s.line[:s.line_len])
+    for f in line:
+        game.play(f)
+    s.begin(game)
+    assert s.run(10) == WON and s.line_len == 0 and s.nodes == 0
+    game.new_deal(1)                       # unwinnable
+    while game.first_move() >= 0:
+        game.play(game.first_move())
+    assert game.is_stuck()
+    s.begin(game)
+    assert s.run(10) == NOWIN
+
+
+def test_pruning_never_changes_a_verdict():
+    """The walk count, the equal-rank rule and restarts only cut lost positions: compare
+    with a plain search from positions off winning lines (small enough to finish)."""
+    rng = random.Random(7)
+    t = truth()
+    full, plain = Solver(10007), Solver(10007)
+    plain.use_walk = plain.use_equal = False
+    plain.rfirst = 0
+    game = BlackHole()
+    seen = {WON: 0, NOWIN: 0}
+    out = bytearray(17)
+    winnable = [n for n in range(1, 200) if t[n]]
+    for trial in range(40):
+        n = rng.choice(winnable)
+        game.new_deal(n)
+        full.begin(game)
+        if solve(full) != WON:
+            continue
+        line = bytes(full.line[:full.line_len])
+        for f in line[:rng.randrange(20, 36)]:
+            game.play(f)
+        k = game.legal_moves(out)
+        game.play(out[rng.randrange(k)])
+        full.begin(game)
+        plain.begin(game)
+        a = solve(full, cap=200000)
+        b = solve(plain, cap=200000)
+        if a == BUSY or b == BUSY:
+            continue
+        assert a == b, "trial %d deal %d" % (trial, n)
+        seen[a] += 1
+        if a == WON:
+            assert replay(game, full)
+    assert seen[WON] >= 5 and seen[NOWIN] >= 5, seen
+
+
+def test_every_position_on_a_winning_line_passes_the_walk_count(solver):
+    game = BlackHole()
+    s = Solver()
+    for n in (2, 3, 5, 6):
+        game.new_deal(n)
+        solver.begin(game)
+        assert solve(solver) == WON
+        line = bytes(solver.line[:solver.line_len])
+        for f in line[:-1]:
+            game.play(f)
+            s.begin(game)
+            assert s._walk_ok(), (n, game.moves_made)
+
+
+def test_table_is_exact_for_keys_sharing_a_slot():
+    s = Solver(521)
+    p = s.slots
+    lo, hi = 12345, 77
+    # same slot: add p to the 38-bit key (hi * 2**18 + lo)
+    key = hi * 2 ** 18 + lo + p
+    lo2, hi2 = key % 2 ** 18, key >> 18
+    s._bury(lo, hi)
+    assert s._dead(lo, hi)
+    assert not s._dead(lo2, hi2)
+    s._bury(lo2, hi2)
+    assert s._dead(lo2, hi2) and not s._dead(lo, hi)
+
+
+def test_smaller_table_still_agrees(solver):
+    t = truth()
+    small = Solver(521)
+    game = BlackHole()
+    for n in range(1, 31):
+        game.new_deal(n)
+        small.begin(game)
+        r = solve(small)
+        if r != BUSY:
+            assert r == (WON if t[n] else NOWIN), n
+
+
+def test_rejects_tiny_tables():
+    with pytest.raises(ValueError):
+        Solver(100)
