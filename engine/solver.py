@@ -11,9 +11,11 @@ Depth-first search with an explicit stack in bytearrays; a node is one move play
 
 Pruning, all sound (a pruned position can never be won):
 - Dead table: positions proved lost are remembered in a fixed table (an array of 4-byte
-  words, `slots` of them, `slots` a prime). The 38-bit key (top rank, 17 two-bit heights) is
-  split into two small ints; the slot is key mod slots and the word holds key // slots + 1,
-  so a hit is exact (no false "lost"), and a new entry simply overwrites the old one.
+  words, `slots` of them, `slots` a prime >= 1024). The 38-bit key (top rank, 17 two-bit
+  heights) is split into two small ints; its home slot is key mod slots and the word holds
+  (key // slots) * 2 + 1, so a hit is exact (never a false "lost"). A new entry takes its home
+  slot and pushes the entry living there to the next slot (marked even, as a guest), so each
+  key is looked for in two slots and the table keeps the newer two per home.
 - Walk count: the remaining ranks must admit a +-1 walk round the 13-rank cycle that starts
   at the hole's rank, lands on each rank exactly as often as it has cards left and ends on a
   rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
@@ -69,8 +71,8 @@ def prime_at_most(n):
 
 class Solver:
     def __init__(self, slots=DEVICE_SLOTS):
-        if slots < 512:
-            raise ValueError("solver table needs at least 512 slots")
+        if slots < 1024:
+            raise ValueError("solver table needs at least 1024 slots")
         self.slots = slots
         self.table = array("I", bytes(4 * slots))
         self.cards = bytearray(TABLEAU_CARDS)
@@ -170,15 +172,21 @@ class Solver:
     # -- the dead table ---------------------------------------------------------------
     def _dead(self, lo, hi):
         p = self.slots
-        rh = hi % p
-        t = (rh << 18) | lo
-        return self.table[t % p] == (((hi // p) << 18) + t // p) + 1
+        t = ((hi % p) << 18) | lo
+        i = t % p
+        v = (((hi // p) << 18) + t // p) * 2 + 1
+        j = i + 1 if i + 1 < p else 0
+        return self.table[i] == v or self.table[j] == v + 1
 
     def _bury(self, lo, hi):
         p = self.slots
-        rh = hi % p
-        t = (rh << 18) | lo
-        self.table[t % p] = (((hi // p) << 18) + t // p) + 1
+        t = ((hi % p) << 18) | lo
+        i = t % p
+        table = self.table
+        old = table[i]
+        if old & 1:
+            table[i + 1 if i + 1 < p else 0] = old + 1
+        table[i] = (((hi // p) << 18) + t // p) * 2 + 1
 
     # -- the walk count -------------------------------------------------------------
     def _walk_ok(self):
@@ -401,25 +409,33 @@ class Solver:
                     state = WON
                     break
                 if use_table:
-                    rh = hi % p
-                    t = (rh << 18) | lo
-                    if table[t % p] == (((hi // p) << 18) + t // p) + 1:
+                    t = ((hi % p) << 18) | lo
+                    i = t % p
+                    v = (((hi // p) << 18) + t // p) * 2 + 1
+                    j = i + 1 if i + 1 < p else 0
+                    if table[i] == v or table[j] == v + 1:
                         nxt[d] = 0
                         ncand[d] = 0
                         continue
                 self.top = top
                 if not self._expand(d):
                     if use_table:
-                        table[t % p] = (((hi // p) << 18) + t // p) + 1
+                        u = table[i]
+                        if u & 1:
+                            table[j] = u + 1
+                        table[i] = v
                 continue
             # every move at depth d failed: this position is lost
             if d == 0:
                 state = NOWIN
                 break
             if use_table and ncand[d]:
-                rh = hi % p
-                t = (rh << 18) | lo
-                table[t % p] = (((hi // p) << 18) + t // p) + 1
+                t = ((hi % p) << 18) | lo
+                i = t % p
+                u = table[i]
+                if u & 1:
+                    table[i + 1 if i + 1 < p else 0] = u + 1
+                table[i] = (((hi // p) << 18) + t // p) * 2 + 1
             d -= 1
             f = line[d]
             k = h[f]

@@ -228,23 +228,31 @@ def test_every_position_on_a_winning_line_passes_the_walk_count(solver):
             assert s._walk_ok(), (n, game.moves_made)
 
 
-def test_table_is_exact_for_keys_sharing_a_slot():
-    s = Solver(521)
+def split(key):
+    return key % 2 ** 18, key >> 18
+
+
+def test_table_is_exact_and_keeps_two_keys_per_home_slot():
+    s = Solver(1031)
     p = s.slots
-    lo, hi = 12345, 77
-    # same slot: add p to the 38-bit key (hi * 2**18 + lo)
-    key = hi * 2 ** 18 + lo + p
-    lo2, hi2 = key % 2 ** 18, key >> 18
-    s._bury(lo, hi)
-    assert s._dead(lo, hi)
-    assert not s._dead(lo2, hi2)
-    s._bury(lo2, hi2)
-    assert s._dead(lo2, hi2) and not s._dead(lo, hi)
+    key = 77 * 2 ** 18 + 12345
+    assert key % p < p - 2
+    same_home = [key + m * p for m in range(3)]
+    s._bury(*split(same_home[0]))
+    assert s._dead(*split(same_home[0]))
+    assert not s._dead(*split(same_home[1]))
+    s._bury(*split(same_home[1]))          # pushes the first to the next slot as a guest
+    assert s._dead(*split(same_home[0])) and s._dead(*split(same_home[1]))
+    # the next key up has its home in that next slot and the same quotient: no false hit
+    assert not s._dead(*split(key + 1))
+    s._bury(*split(same_home[2]))          # a third evicts the oldest
+    assert s._dead(*split(same_home[2])) and s._dead(*split(same_home[1]))
+    assert not s._dead(*split(same_home[0]))
 
 
 def test_smaller_table_still_agrees(solver):
     t = truth()
-    small = Solver(521)
+    small = Solver(1031)
     game = BlackHole()
     for n in range(1, 31):
         game.new_deal(n)

@@ -115,8 +115,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.cap is not None and args.cap < 1:
         ap.error("--cap must be positive")
-    if args.slots < 512:
-        ap.error("--slots must be at least 512")
+    if args.slots < 1024:
+        ap.error("--slots must be at least 1024")
     # Read and check everything first, so bad input fails before any output.
     jobs = []
     try:
