@@ -1,0 +1,209 @@
+"""Bench the Black Hole solver (engine/solver.py) and print its figures as tables.
+
+    python tools/bench_solver.py              # everything, about three minutes
+    python tools/bench_solver.py --quick      # deals 1-200 only, for a smoke run
+
+1. CPython, deals 1-1000, no node cap, the bench table (--slots): verdicts against the
+   established solver's CSV, wall time per deal, nodes per winnable and unwinnable deal.
+2. CPython, deals 1-1000, the device table, cap 20,000 nodes: share decided.
+3. Table size against nodes (deals 1-200, cap 20,000).
+4. Each pruning idea switched off alone (deals 1-200, cap 20,000, device table).
+5. MicroPython 1.27 VM, deals 1-200, device table, cap 20,000: share decided, heap, time
+   per node; and the estimated PyBadge time of a hint from the median deal's opening.
+"""
+import argparse
+import csv
+import os
+import statistics
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(ROOT)
+
+from engine.blackhole import BlackHole  # noqa: E402
+from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver  # noqa: E402
+
+CSV = os.path.join(os.path.dirname(ROOT), "shared", "data", "blackhole_pysol_1-1000.csv")
+if not os.path.exists(CSV):
+    CSV = "/work/shared/data/blackhole_pysol_1-1000.csv"
+CAP = 20000
+# CIRCUITPYTHON.md: a 120 MHz SAMD51 runs CircuitPython about 75x slower than a 32-bit unix
+# build, and about 250x slower than CPython 3.11 here, for call-heavy code.
+BOARD_VS_CPYTHON = 250
+BOARD_VS_VM = 75
+
+
+def truth():
+    with open(CSV) as f:
+        return {int(r["deal"]): int(r["solvable"]) for r in csv.DictReader(f)}
+
+
+def solve_deals(deals, slots, cap=None, **flags):
+    """[(deal, verdict, nodes, seconds)] for each deal, one solver for all (like the app)."""
+    s = Solver(slots)
+    for k, v in flags.items():
+        setattr(s, k, v)
+    g = BlackHole()
+    out = []
+    for n in deals:
+        g.new_deal(n)
+        t0 = time.perf_counter()
+        s.begin(g)
+        r = s.run(cap if cap else 1 << 29)
+        while r == BUSY and not cap:
+            r = s.run(1 << 29)
+        t = time.perf_counter() - t0
+        if r == WON:
+            for i in range(s.line_len):
+                g.play(s.line[i])
+            assert g.is_won(), "deal %d: the line does not win" % n
+        out.append((n, r, s.nodes, t))
+    return out
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+
+
+def row(*cells):
+    print("| " + " | ".join(str(c) for c in cells) + " |")
+
+
+def head(*cells):
+    row(*cells)
+    row(*["---"] * len(cells))
+
+
+def cpython_full(deals, slots, t):
+    print("\n## 1. CPython %s, deals %d-%d, table %d slots, no node cap\n"
+          % (sys.version.split()[0], deals[0], deals[-1], slots))
+    t0 = time.perf_counter()
+    res = solve_deals(deals, slots)
+    total = time.perf_counter() - t0
+    agree = sum(1 for n, r, _, _ in res if (r == WON) == bool(t[n]))
+    secs = [x[3] for x in res]
+    won = [x[2] for x in res if x[1] == WON]
+    lost = [x[2] for x in res if x[1] == NOWIN]
+    within = sum(1 for x in res if x[2] <= CAP)
+    nodes = sum(x[2] for x in res)
+    head("Figure", "Measured", "Target")
+    row("verdicts agreeing with the established solver", "%d / %d" % (agree, len(res)),
+        "every deal")
+    row("winnable / unwinnable", "%d / %d" % (len(won), len(lost)), "")
+    row("total wall time", "%.1f s" % total, "< 90 s")
+    row("per deal: median / p99 / max", "%.4f / %.3f / %.2f s"
+        % (statistics.median(secs), pct(secs, 99), max(secs)), "")
+    row("nodes per winnable deal: median / mean / max", "%d / %d / %d"
+        % (statistics.median(won), statistics.mean(won), max(won)), "median <= 300")
+    row("nodes per unwinnable deal: median / mean / max", "%d / %d / %d"
+        % (statistics.median(lost), statistics.mean(lost), max(lost)), "")
+    row("deals decided within %d nodes" % CAP, "%.1f %%" % (100.0 * within / len(res)),
+        ">= 95 %")
+    row("CPython time per node", "%.1f us" % (1e6 * total / nodes), "")
+    hard = sorted(res, key=lambda x: -x[2])[:5]
+    print("\nHardest deals: " + ", ".join("%d (%s, %d nodes, %.1f s)"
+          % (n, "won" if r == WON else "no win", k, s) for n, r, k, s in hard))
+    return res, total / nodes
+
+
+def device_capped(deals, t):
+    print("\n## 2. CPython, deals %d-%d, device table (%d slots), cap %d nodes\n"
+          % (deals[0], deals[-1], DEVICE_SLOTS, CAP))
+    res = solve_deals(deals, DEVICE_SLOTS, CAP)
+    decided = [x for x in res if x[1] != BUSY]
+    bad = [x[0] for x in decided if (x[1] == WON) != bool(t[x[0]])]
+    won = [x[2] for x in res if x[1] == WON]
+    head("Figure", "Measured", "Target")
+    row("deals decided within %d nodes" % CAP, "%d / %d = %.1f %%"
+        % (len(decided), len(res), 100.0 * len(decided) / len(res)), ">= 95 %")
+    row("decided verdicts disagreeing", len(bad), "0")
+    row("nodes per winnable deal: median", statistics.median(won), "<= 300")
+    row("nodes per deal (all, undecided counted at the cap): median",
+        statistics.median([x[2] for x in res]), "")
+    return res
+
+
+def sweep(deals):
+    print("\n## 3. Table size against nodes (deals %d-%d, cap %d)\n" % (deals[0], deals[-1], CAP))
+    head("Slots", "Table bytes", "Decided", "Nodes, all deals", "Median nodes (winnable)")
+    for slots in (1031, 2003, DEVICE_SLOTS, 10007, 100003):
+        res = solve_deals(deals, slots, CAP)
+        won = [x[2] for x in res if x[1] == WON]
+        row(slots, 4 * slots, "%d / %d" % (sum(1 for x in res if x[1] != BUSY), len(res)),
+            sum(x[2] for x in res), statistics.median(won))
+
+
+def ideas(deals):
+    print("\n## 4. Each idea switched off alone (deals %d-%d, device table, cap %d)\n"
+          % (deals[0], deals[-1], CAP))
+    head("Search", "Decided", "Nodes, all deals", "Median nodes (winnable)", "Seconds")
+    for name, flags in (("all on", {}),
+                        ("no walk count", {"use_walk": False}),
+                        ("no equal-rank rule", {"use_equal": False}),
+                        ("no restarts", {"rfirst": 0}),
+                        ("no dead table", {"use_table": False})):
+        t0 = time.perf_counter()
+        res = solve_deals(deals, DEVICE_SLOTS, CAP, **flags)
+        won = [x[2] for x in res if x[1] == WON]
+        row(name, "%d / %d" % (sum(1 for x in res if x[1] != BUSY), len(res)),
+            sum(x[2] for x in res), statistics.median(won) if won else "-",
+            "%.1f" % (time.perf_counter() - t0))
+
+
+def vm(last):
+    from tests import mpvm
+    with open(os.path.join(ROOT, "tests", "vm", "solver_fit.py")) as f:
+        code = f.read()
+    code = code.replace("LAST = 12", "LAST = %d" % last).replace("VERBOSE = 1", "VERBOSE = 0")
+    code = code.replace("CAP = 20000", "CAP = %d" % CAP)
+    out = mpvm.run(code, seconds=1800)
+    figs = mpvm.figures(out)
+    res = mpvm.results(out)
+    decided = sum(1 for line in res if line.split()[2] != str(BUSY))
+    us = 1000.0 * figs["ms"] / figs["nodes"]
+    print("\n## 5. MicroPython 1.27 VM (WASI), deals 1-%d, device table (%d slots), cap %d\n"
+          % (last, DEVICE_SLOTS, CAP))
+    head("Figure", "Measured", "Target")
+    row("deals decided within %d nodes" % CAP, "%d / %d = %.1f %%"
+        % (decided, len(res), 100.0 * decided / len(res)), ">= 95 %")
+    row("solver object (table, stacks)", "%d B" % figs["solver"], "<= 16 KB")
+    row("engine + solver code, retained after import", "%d B" % figs["imported"], "")
+    row("peak heap above the VM's start (code + objects + search)", "%d B" % figs["peak"], "")
+    row("bytes allocated over %d nodes" % figs["nodes"], figs["bytes_all_nodes"], "0")
+    row("VM time per node", "%.1f us" % us, "")
+    return us
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="bench_solver.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--slots", type=int, default=100003,
+                    help="table entries for the uncapped CPython run (default 100003)")
+    ap.add_argument("--quick", action="store_true", help="deals 1-200 only")
+    ap.add_argument("--no-vm", action="store_true", help="skip the MicroPython VM part")
+    args = ap.parse_args(argv)
+    if args.slots < 1024:
+        ap.error("--slots must be at least 1024")
+    t = truth()
+    last = 200 if args.quick else 1000
+    deals = list(range(1, last + 1))
+    print("# Black Hole solver bench")
+    full, cpy_node = cpython_full(deals, args.slots, t)
+    capped = device_capped(deals, t)
+    sweep(list(range(1, 201)))
+    ideas(list(range(1, 101)))
+    vm_node = None if args.no_vm else vm(200)
+    print("\n## 6. Estimated PyBadge time of a hint from the opening position\n")
+    med = statistics.median([x[2] for x in capped])
+    head("Estimate", "Per node", "Median deal (%d nodes)" % med, "Target")
+    row("CPython time x %d" % BOARD_VS_CPYTHON, "%.2f ms" % (cpy_node * 1e3 * BOARD_VS_CPYTHON),
+        "%.2f s" % (med * cpy_node * BOARD_VS_CPYTHON), "<= 1 s")
+    if vm_node:
+        row("MicroPython VM time x %d" % BOARD_VS_VM, "%.2f ms" % (vm_node * 1e-3 * BOARD_VS_VM),
+            "%.2f s" % (med * vm_node * 1e-6 * BOARD_VS_VM), "<= 1 s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
