@@ -104,6 +104,7 @@ class Solver:
         self.use_walk = True
         self.use_table = True
         self.use_equal = True
+        self.use_order = True
         self.noise = 0
         self.rng = 1
         self.rfirst = RESTART_NODES   # 0: plain depth-first, no restarts
@@ -303,14 +304,17 @@ class Solver:
                     continue
             i += 1
         # order: score each move, then insertion sort, best first
-        if n > 1:
+        if n > 1 and self.use_order:
             noise = self.noise
             x = self.rng
             for i in range(n):
                 f = cand[base + i]
                 k = h[f]
                 r = ranks[3 * f + k - 1]
-                score[i] = (counts[r] << 5) + (k << 3) + (counts[ranks[3 * f + k - 2]] if k > 1 else 0)
+                v = (counts[r] << 5) + (k << 3)
+                if k > 1:
+                    v += counts[ranks[3 * f + k - 2]]
+                score[i] = v
                 if noise:
                     x = (x * 75 + 74) % 65537
                     v = score[i] + x % noise

@@ -143,6 +143,7 @@ def ideas(deals):
                         ("no walk count", {"use_walk": False}),
                         ("no equal-rank rule", {"use_equal": False}),
                         ("no restarts", {"rfirst": 0}),
+                        ("no move ordering (fan order)", {"use_order": False}),
                         ("no dead table", {"use_table": False})):
         t0 = time.perf_counter()
         res = solve_deals(deals, DEVICE_SLOTS, CAP, **flags)
