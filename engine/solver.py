@@ -28,7 +28,9 @@ an early choice is wrong, so the search restarts from the root after 1000 nodes,
 4000 ... with random noise in the scores (the lost positions found so far stay in the table;
 the limit doubles, so the search stays complete and a NOWIN is a proof).
 
-Runs unchanged under CircuitPython: small ints only, no allocation per node.
+Runs unchanged under CircuitPython: no allocation per node, and small ints only as long as
+slots <= 4095 (the device size is 3001; bigger tables are for desktop runs, where the key
+arithmetic may then make long ints).
 """
 try:
     from micropython import const
