@@ -131,7 +131,8 @@ def _write_manifest(drive, rels, hook):
 
 
 def _clean_temps(drive, tops):
-    for top in tops:
+    """Remove our own temp files left by an interrupted run (only names ending in TMP)."""
+    for top in [MANIFEST] + list(tops):
         base = _path(drive, top)
         if os.path.isfile(base + TMP):
             os.remove(base + TMP)
@@ -155,8 +156,8 @@ def _prune_dirs(drive, rel):
 def apply(drive, plan, progress=None, hook=None):
     """Write the plan. hook(event, rel) is called after each temp file and each rename."""
     hook = hook or (lambda event, rel: None)
-    if not plan.writes and not plan.removals:
-        return
+    # With nothing to change this writes nothing: temps only exist after an interruption and
+    # the manifest is rewritten only when its content differs.
     wanted = [rel for rel, _d in plan.files]
     tops = sorted({r.split("/")[0] if not r.startswith("lib/") else "/".join(r.split("/")[:2])
                    for r in wanted + plan.removals})
