@@ -367,3 +367,18 @@ def test_cli_failures_are_one_line_without_traceback(tmp_path):
     assert r.returncode != 0
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
     assert "not a mounted drive" in r.stderr
+
+
+def test_progress_bar_counts_files_and_bytes():
+    import io
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    out = Tty()
+    p = deploy.Progress(2, 4096, stream=out, width=8)
+    p.step("ui/a.py", 1024)
+    assert "\r[##......] 1/2 files  1.0/4.0 KB" in out.getvalue()
+    p.step("ui/b.py", 3072)
+    p.finish()
+    assert out.getvalue().rstrip().endswith("[########] 2/2 files  4.0/4.0 KB")

@@ -73,7 +73,7 @@ def test_flash_then_watch_from_the_command_line(tmp_path, capsys):
         repl.join(5)
         os.close(slave)
     out, err = capsys.readouterr()
-    assert "MemoryError" in out and "Wrote 1 files" in out
+    assert "MemoryError" in out and "Wrote 1 file " in out
     assert rc != 0 and "went away" in err and "Traceback (most recent" not in err
     assert os.path.exists(os.path.join(d, "code.py"))
 

@@ -142,7 +142,8 @@ def flash(args, hook=None):
     if args.circup:
         run_circup(args.source, target)
     deploy.apply(target, plan, deploy.Progress(len(plan.writes), plan.write_bytes), hook)
-    say(f"Wrote {len(plan.writes)} files ({plan.write_bytes:,} B), removed "
+    n = len(plan.writes)
+    say(f"Wrote {n} file{'' if n == 1 else 's'} ({plan.write_bytes:,} B), removed "
         f"{len(plan.removals)}, {plan.unchanged} unchanged.")
     if args.verify:
         bad = deploy.verify(target, files)

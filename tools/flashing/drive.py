@@ -144,6 +144,9 @@ def free_bytes(drive):
 def check_writable(drive):
     """Create and delete a probe file: the only sure test on FAT drives and for root."""
     probe = os.path.join(drive, ".pocket-patience-probe")
+    if not os.path.isdir(drive):
+        raise FlashError(f"The drive {drive} went away before anything was written. Plug the "
+                         "board back in and run again.")
     try:
         fd = os.open(probe, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o644)
         os.close(fd)
