@@ -1,9 +1,9 @@
-# Two commands matter: `make play` and `make test`. Both build .venv on first use.
+# Two commands matter: `make play` and `make test`. Every target builds .venv on first use.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench clean
+.PHONY: play test bench flash clean
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,16 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(VENV)/bin/pytest $(ARGS)
+
+# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes).
+bench: $(VENV)/.installed
+	$(PY) tools/bench_solver.py $(ARGS)
+	$(PY) tools/bench_yoyo.py
+	$(PY) tools/bench_amigo.py
+
+# Copy the app to a plugged-in board; ARGS="--dry-run", "--verify", "--watch", ...
+flash: $(VENV)/.installed
+	$(PY) tools/flash.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

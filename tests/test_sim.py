@@ -18,17 +18,18 @@ def run_sim(args, keys_in, tmp_path):
 
 
 def test_without_a_display_it_says_so_and_plays_headless(tmp_path):
-    r = run_sim(["--deal", "1"], "e\na\nzz\nq\n", tmp_path)
+    r = run_sim(["--deal", "1"], "e\nr r a\nzz\nq\n", tmp_path)
     assert r.returncode == 0, r.stderr
     assert "No display found" in r.stdout
     assert "deal 1" in r.stdout and "hole AS (1)" in r.stdout
-    assert "hole 2C (2)" in r.stdout           # select pointed at fan 2, A played its 2C
+    assert "This deal cannot be won" in r.stdout   # select asked the solver, which finished
+    assert "hole 2C (2)" in r.stdout           # fan 2's 2C played on the ace
     assert "unknown key 'zz'" in r.stdout
     assert (tmp_path / "screen.png").stat().st_size > 500
 
 
 def test_the_game_resumes_at_the_next_start(tmp_path):
-    run_sim(["--deal", "1"], "e\na\nq\n", tmp_path)
+    run_sim(["--deal", "1"], "r r a\nq\n", tmp_path)
     r = run_sim([], "q\n", tmp_path)
     assert "hole 2C (2)" in r.stdout and "deal 1" in r.stdout
 
@@ -36,3 +37,11 @@ def test_the_game_resumes_at_the_next_start(tmp_path):
 def test_a_bad_deal_number_exits_with_a_message(tmp_path):
     r = run_sim(["--deal", "0"], "", tmp_path)
     assert r.returncode == 2 and "--deal must be 1..99999" in r.stderr
+
+
+def test_headless_cpu_seats_move_until_a_human_is_to_play(tmp_path):
+    # Setup: seat 1 becomes CPU easy, seat 2 Human, then "Start game".
+    r = run_sim(["--game", "yoyo"], "d r d r d a\nq\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    last = r.stdout.rsplit("(screen:", 2)[-2]
+    assert ">P2 0" in last and "CPU1 won" in last   # the CPU played its turn out unprompted

@@ -48,4 +48,7 @@ def main(matches):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("matches", type=int, nargs="?", default=200, help="matches per table size")
+    main(ap.parse_args().matches)

@@ -52,5 +52,9 @@ def main(games, budget):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 500,
-         int(sys.argv[2]) if len(sys.argv) > 2 else 150)
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("games", type=int, nargs="?", default=500, help="games per table size")
+    ap.add_argument("budget", type=int, nargs="?", default=150, help="look-ahead node budget")
+    a = ap.parse_args()
+    main(a.games, a.budget)

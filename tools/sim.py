@@ -15,6 +15,7 @@ KEY_WORDS = {
     "down": "DOWN", "d": "DOWN", "a": "A", "b": "B", "start": "START", "s": "START",
     "select": "SELECT", "e": "SELECT",
 }
+SETTLE_MS = 1000      # longer than any game's CPU pace
 GAME_NAMES = ("blackhole", "yoyo", "amigo")     # in ui/launcher.py's GAMES order
 HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
                  "several per line, e.g. 'r r a'; q quits")
@@ -92,8 +93,8 @@ def headless(args):
     app = start(hw, args)
     shot = os.path.abspath(args.screenshot)
     print(HEADLESS_HELP)
+    settle(hw, app)
     while True:
-        app.step()
         hw.display.save_png(shot)
         print()
         print(screen_text(app))
@@ -107,11 +108,23 @@ def headless(args):
         try:
             for k in parse_keys(line, keys):
                 hw.keys.press(k)
-                app.step()
+                settle(hw, app)
         except ValueError as e:
             print(e)
     save(app)
     return 0
+
+
+def settle(hw, launcher, passes=20000):
+    """Run the loop until the game waits for a key: the solver done, the CPU seats moved.
+    A terminal shows one screen per line typed, so the clock jumps a CPU's pace each pass."""
+    launcher.step()
+    for _ in range(passes):
+        app = launcher.app
+        if app is None or not getattr(app, "busy", lambda: False)():
+            return
+        hw.clock.advance(SETTLE_MS)
+        launcher.step()
 
 
 def start(hw, args):

@@ -11,7 +11,9 @@ from engine.blackhole import BlackHole, SaveError
 from engine.rng import MsRandom
 from engine.tableau import NUM_FANS
 from hw import TICKS_MASK, keys
-from ui import hints, sprites
+from ui import solving, sprites
+from ui import table as table_module
+from ui.meter import OFF, Meter
 from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
 from ui.table import TableView
 from ui.textview import TextView
@@ -27,6 +29,7 @@ HELP = const(2)
 SETTINGS = const(3)
 STATS = const(4)
 DEAL_ENTRY = const(5)
+DEAL_SEARCH = const(6)
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
 MAX_DEAL = const(99999)
@@ -66,6 +69,10 @@ class App:
         self.table = TableView(sheet, palette)
         self.text = TextView()
         self.root.append(self.table.group)
+        x, y = table_module.cell_xy(table_module.HOLE_CELL)
+        self.meter = Meter(x, y + 26)
+        self.table.group.append(self.meter.grid)
+        self.thinker = None       # ui/solving.py, built on first use: its table is 16 KB
         self.root.append(self.text.group)
         self.game = BlackHole()
         self.cursor = 0
@@ -78,11 +85,12 @@ class App:
         self.started = False      # a move was made in this deal
         self.unsaved_since = -1
         self._handlers = (self._key_table, self._key_menu, self._key_help, self._key_settings,
-                          self._key_back, self._key_deal)
+                          self._key_back, self._key_deal, self._key_back)
         self._restore()
         hw.display.root_group = self.root
         self._apply_settings()
-        self._show_table()
+        if self.screen != DEAL_SEARCH:
+            self._show_table()
         self.dirty = True
 
     # -- start-up and saving -------------------------------------------------------
@@ -103,7 +111,10 @@ class App:
                 return
             except SaveError:
                 self.persist.notice = "Saved game was damaged."
-        self.game.new_deal(self._random_deal())
+        if self.settings.winnable_only:
+            self._deal_fresh()
+        else:
+            self.game.new_deal(self._random_deal())   # __init__ shows it, with any notice
 
     def save_now(self):
         self.persist.save(self.settings, self.stats, self.game.save())
@@ -119,12 +130,18 @@ class App:
         k = self.hw.keys.poll()
         if k != keys.NONE:
             self.handle(k)
+        elif self.thinker is not None and self.thinker.job:
+            self._think()
         if self.unsaved_since >= 0 and \
                 (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
         if self.dirty:
             self.hw.display.refresh()
             self.dirty = False
+
+    def busy(self):
+        """Still working with no key pressed: the solver is thinking."""
+        return self.thinker is not None and self.thinker.job != solving.IDLE
 
     def run(self):
         import time
@@ -133,7 +150,8 @@ class App:
             time.sleep(0.01)
 
     def handle(self, k):
-        self._handlers[self.screen](k)
+        if not self._stop_thinking():
+            self._handlers[self.screen](k)
         self.dirty = True
 
     # -- table ---------------------------------------------------------------------
@@ -143,6 +161,7 @@ class App:
         self.table.group.hidden = False
         self.table.draw_all(self.game)
         self.table.set_cursor(self.cursor)
+        self._verdict_bar()
         if self.persist.notice:
             self.table.say(self.persist.notice)
             self.persist.notice = None
@@ -165,7 +184,7 @@ class App:
             self.table.set_cursor(self.cursor)
         elif k == keys.A:
             if g.is_won() or g.is_stuck():
-                self._new_deal(self._next_deal())
+                self._deal_fresh()
                 return
             code = g.check(self.cursor)
             if code:
@@ -174,10 +193,14 @@ class App:
                 return
             g.play(self.cursor)
             self.started = True
+            if self.thinker is not None:
+                self.thinker.moved(self.cursor)
             self.table.after_move(g, self.cursor)
             self._after_move()
         elif k == keys.B:
             if g.undo():
+                if self.thinker is not None:
+                    self.thinker.undone(g.history[g.moves_made])
                 self.table.after_move(g, g.history[g.moves_made])
                 self._after_move()
         elif k == keys.SELECT:
@@ -199,26 +222,122 @@ class App:
             self._sound(1200, 15)
         self._say_state()
         self._lights()
+        self._verdict_bar()
+
+    # -- the solver: hints, the winnable? bar, winnable deals (ui/solving.py) -------
+    def _solver(self):
+        if self.thinker is None:
+            gc.collect()
+            self.thinker = solving.Thinker(self._random_deal)
+        return self.thinker
+
+    def _verdict_bar(self):
+        """With the bar on: show what is known after a move, or start finding out."""
+        t = self.thinker
+        if not self.settings.verdict:
+            self.meter.show(OFF)
+        elif t is not None and t.verdict:
+            self.meter.show(t.verdict)
+        elif not self.game.is_won():
+            self._solver().ask(solving.CHECK, self.game)
+            self.meter.progress(0, solving.CAP)
 
     def _hint(self):
-        f = hints.suggest(self.game)
-        if f < 0:
-            self.table.say("No move left: B undoes")
+        g = self.game
+        if g.is_won():
             return
+        t = self._solver()
+        if t.verdict == solving.WINNABLE:
+            self._show_hint()
+        elif t.verdict == solving.LOST or g.is_stuck():
+            self._look_back()
+        else:
+            self.table.say("Thinking... any key stops")
+            t.ask(solving.HINT, g)
+            self.meter.progress(0, solving.CAP)
+
+    def _look_back(self):
+        if self.game.moves_made == 0:
+            self.table.say("This deal cannot be won")
+            self.meter.show(solving.LOST)
+            return
+        self.table.say("No win here. Looking back")
+        self.thinker.ask(solving.BACK, self.game)
+
+    def _show_hint(self):
+        f = self.thinker.next_move()
         self.cursor = f
         self.table.set_cursor(f)
         self.table.say("Hint: this fan")
+        self.meter.show(solving.WINNABLE)
+
+    def _think(self):
+        t = self.thinker
+        job = t.job
+        if not t.step():
+            self.meter.progress(t.progress(), solving.CAP)
+            if job == solving.DEAL:
+                self.text.set_line(3, "Deals tried: %d" % (t.tries + 1))
+            self.dirty = True
+            return
+        self.dirty = True
+        if job == solving.DEAL:
+            self._new_deal(t.deal, keep_verdict=True)
+            return
+        if job == solving.BACK:
+            self.meter.show(solving.LOST)
+            if t.found == solving.WINNABLE:
+                self.table.say("No win here: undo %d back" % t.undos)
+            elif t.found == solving.LOST:
+                self.table.say("This deal cannot be won")
+            else:
+                self.table.say("No win here; undo and ask")
+            return
+        self.meter.show(t.verdict)
+        if job == solving.HINT:
+            if t.verdict == solving.WINNABLE:
+                self._show_hint()
+            elif t.verdict == solving.LOST:
+                self._look_back()
+            else:
+                self.table.say("Too deep to tell, sorry")
+
+    def _stop_thinking(self):
+        """A key during a hint search or a deal search stops it."""
+        t = self.thinker
+        if t is None or not t.job or t.job == solving.CHECK:
+            return False
+        job = t.job
+        t.job = solving.IDLE
+        if job == solving.DEAL:
+            self._new_deal(t.deal)
+            self.table.say("Search stopped: any deal")
+        else:
+            self.table.say("")
+            self._verdict_bar()
+        return True
 
     # -- deals ---------------------------------------------------------------------
     def _random_deal(self):
         return 1 + self.rng.below(31999)
 
-    def _next_deal(self):
-        return self._random_deal()
+    def _deal_fresh(self):
+        """A random deal, or, with "winnable deals only", a search for one first."""
+        if self.settings.winnable_only:
+            self._solver().ask(solving.DEAL, self.game)
+            self.screen = DEAL_SEARCH
+            self.table.group.hidden = True
+            self.text.group.hidden = False
+            self.text.show(("New deal", "", "Finding a winnable one", "Deals tried: 1", "",
+                            "Any key: stop and deal"))
+        else:
+            self._new_deal(self._random_deal())
 
-    def _new_deal(self, number, count_old=True):
+    def _new_deal(self, number, count_old=True, keep_verdict=False):
         if count_old and self.started and not self.finished:
             self.stats.record(False)
+        if self.thinker is not None and not keep_verdict:
+            self.thinker.forget()
         self.game.new_deal(number)
         self.started = False
         self.finished = False
@@ -264,7 +383,7 @@ class App:
         if item == "Resume":
             self._show_table()
         elif item == "New deal":
-            self._new_deal(self._next_deal())
+            self._deal_fresh()
         elif item == "Deal number...":
             self._open_deal_entry()
         elif item == "Restart this deal":
@@ -314,20 +433,26 @@ class App:
         self.text.show(("Settings", "Sound       %s" % ("on" if s.sound else "off"),
                         "Brightness  %d of 5" % s.brightness,
                         "Lights      %s" % ("on" if s.lights else "off"),
+                        "Winnable?   %s" % ("shown" if s.verdict else "hidden"),
+                        "New deals   %s" % ("winnable" if s.winnable_only else "any"),
                         "", "Left/right: change", "B: back"), 1 + self.item)
 
     def _key_settings(self, k):
         s = self.settings
         if k == keys.UP or k == keys.DOWN:
-            self.item = (self.item + (1 if k == keys.DOWN else 2)) % 3
+            self.item = (self.item + (1 if k == keys.DOWN else 4)) % 5
         elif k == keys.LEFT or k == keys.RIGHT or k == keys.A:
             step = -1 if k == keys.LEFT else 1
             if self.item == 0:
                 s.sound = not s.sound
             elif self.item == 1:
                 s.brightness = min(5, max(1, s.brightness + step))
-            else:
+            elif self.item == 2:
                 s.lights = not s.lights
+            elif self.item == 3:
+                s.verdict = not s.verdict
+            else:
+                s.winnable_only = not s.winnable_only
             self._apply_settings()
             self._changed()
         else:

@@ -220,6 +220,10 @@ class YoyoApp:
             self.hw.display.refresh()
             self.dirty = False
 
+    def busy(self):
+        """Still working with no key pressed: a CPU seat is to move."""
+        return self.screen == TABLE and self._cpu_to_move()
+
     def run(self):
         import time
         while True:

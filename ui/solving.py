@@ -1,0 +1,119 @@
+"""Solver work for the Black Hole app, one slice per main-loop pass so keys stay live.
+
+Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move),
+BACK (no line from here: how many undos lead back to a winnable position) and DEAL (deal
+numbers tried until one is winnable). A verdict is remembered with its line, so following
+the line, or a hint, costs no search at all.
+"""
+from engine.blackhole import BlackHole
+from engine.solver import BUSY, NOWIN, WON, Solver
+from ui.meter import LOST, UNDECIDED, WINNABLE
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+IDLE = const(0)
+HINT = const(1)
+CHECK = const(2)
+BACK = const(3)
+DEAL = const(4)
+
+SLICE = const(60)      # nodes per pass: a few tens of ms on the board
+CAP = const(20000)     # nodes before a question is left undecided
+UNKNOWN = const(0)
+
+
+class Thinker:
+    def __init__(self, next_deal):
+        self.solver = Solver()
+        self.probe = BlackHole()
+        self.next_deal = next_deal      # picks the next random deal number to try
+        self.job = IDLE
+        self.verdict = UNKNOWN          # of the app's current position
+        self.line = bytearray(52)
+        self.line_len = 0
+        self.at = 0                     # line[at] is the next move of the known line
+        self.undos = 0                  # BACK: undos from the current position so far
+        self.found = UNKNOWN            # BACK: verdict of the position `undos` moves back
+        self.deal = 0                   # DEAL: the number being tried
+        self.tries = 0
+
+    # -- what the app tells it --------------------------------------------------------
+    def moved(self, fan):
+        """The player played fan: still on the known line, or nothing is known."""
+        if self.verdict == WINNABLE and self.at < self.line_len and self.line[self.at] == fan:
+            self.at += 1
+        else:
+            self.forget()
+
+    def undone(self, fan):
+        if self.verdict == WINNABLE and self.at > 0 and self.line[self.at - 1] == fan:
+            self.at -= 1
+        else:
+            self.forget()
+
+    def forget(self):
+        self.verdict = UNKNOWN
+        self.job = IDLE
+
+    def next_move(self):
+        return self.line[self.at] if self.verdict == WINNABLE else -1
+
+    # -- jobs -------------------------------------------------------------------------
+    def ask(self, job, game):
+        """Start a job on game's position (DEAL ignores the position)."""
+        self.job = job
+        self.tries = 0
+        if job == DEAL:
+            self._try_deal()
+        elif job == BACK:
+            self.probe.restore(game.save())
+            self.undos = 0
+            self._back_one()
+        else:
+            self.solver.begin(game)
+
+    def progress(self):
+        return self.solver.nodes
+
+    def step(self):
+        """One slice of the job; True when it has just finished (see verdict, undos, deal)."""
+        if self.job == IDLE:
+            return False
+        s = self.solver
+        r = s.run(SLICE)
+        if r == BUSY and s.nodes < CAP:
+            return False
+        v = WINNABLE if r == WON else LOST if r == NOWIN else UNDECIDED
+        job = self.job
+        if job == BACK:
+            if v == LOST and self.probe.moves_made:
+                self._back_one()
+                return False
+            self.found = v
+            self.job = IDLE
+            return True
+        if job == DEAL:
+            self.tries += 1
+            if v != WINNABLE:
+                self._try_deal()
+                return False
+        self.job = IDLE
+        self.verdict = v
+        if v == WINNABLE:
+            self.line[:s.line_len] = s.line[:s.line_len]
+            self.line_len = s.line_len
+            self.at = 0
+        return True
+
+    def _back_one(self):
+        self.probe.undo()
+        self.undos += 1
+        self.solver.begin(self.probe)
+
+    def _try_deal(self):
+        self.deal = self.next_deal()
+        self.probe.new_deal(self.deal)
+        self.solver.begin(self.probe)
