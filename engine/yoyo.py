@@ -83,6 +83,10 @@ SAVE_VERSION = const(1)
 _HEADER = const(14)  # magic 2, version, deal 4, players, first, kinds 3, made, known
 
 
+# Legal actions listed for check() and apply(); shared, as only one of them runs at a time.
+_SCRATCH = bytearray(NUM_FANS)
+
+
 class IllegalMove(ValueError):
     pass
 
@@ -99,7 +103,6 @@ class Yoyo:
         self.won = bytearray(3)
         self.kinds = bytearray(3)
         self.history = bytearray(2 * MAX_ACTIONS)
-        self.scratch = bytearray(NUM_FANS)
         self.new_game(1)
 
     # -- setting up -------------------------------------------------------------------
@@ -144,7 +147,7 @@ class Yoyo:
 
     def check(self, a):
         """OK when the player to move may take action a, else the reason's code."""
-        buf = self.scratch
+        buf = _SCRATCH
         for i in range(self.legal(buf)):
             if buf[i] == a:
                 return OK
@@ -284,7 +287,7 @@ class Yoyo:
         self.ran = 0
         self.xfer = 0
         self.turn = (self.turn + 1) % self.players
-        if self.stuck >= 2 and self.legal(self.scratch) == 0:
+        if self.stuck >= 2 and self.legal(_SCRATCH) == 0:
             self.phase = FREE
         return got | info << 6
 

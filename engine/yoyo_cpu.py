@@ -32,13 +32,21 @@ _SP1 = const(27)        # ... at its choice, once its forced moves are made
 _BEST = const(36)       # best value found + 64 (values lie within -52..52)
 
 
+# The search's work space, allocated once at import: one Cpu serves every seat, and a game
+# in progress then holds nothing of the CPU's but the object itself.
+_MOVES = bytearray(_W * (_DEPTH + 1))
+_LVS = bytearray(5 * _LV)
+_STACK_BUF = bytearray(2 * _STACK)      # action, then what retract() needs
+_BASE = bytearray(3)                    # cards won by each seat when the search began
+
+
 class Cpu:
     def __init__(self, budget=150):
         self.budget = budget
-        self.moves = bytearray(_W * (_DEPTH + 1))
-        self.lv = bytearray(5 * _LV)
-        self.stack = bytearray(2 * _STACK)     # action, then what retract() needs
-        self.base = bytearray(3)
+        self.moves = _MOVES
+        self.lv = _LVS
+        self.stack = _STACK_BUF
+        self.base = _BASE
         self.sp = 0
         self.nodes = 0
         self.me = 0

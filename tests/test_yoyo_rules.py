@@ -1,5 +1,5 @@
 """Parlett's Yo-yo rules, one test per sentence of the rule sheet (seed 000) or reading of it
-(docs/rules_yoyo.md names each)."""
+(docs/rules.md names each)."""
 import pytest
 
 from engine import cards
