@@ -1,4 +1,4 @@
-"""Render every screen of the app to PNG at the board's 160x128 (the README's images).
+"""Render the app's screens to PNG at the board's 160x128 (the README's images).
 
     python tools/screenshots.py [--out docs/screens]
 """
@@ -51,6 +51,8 @@ def main(argv=None):
     press(keys.A)
     shot("refused")
     press(keys.SELECT)
+    while app.busy():               # the hint is thought out in slices
+        app.step()
     shot("hint")
     play(DEAL_2_WIN[14:])
     shot("won")
@@ -71,8 +73,40 @@ def main(argv=None):
         else:
             shot(name.split()[0].lower().strip("."))
         press(keys.B)
+    shots += other_games(args.out)
     for p in shots:
         print(p)
+
+
+def other_games(out):
+    """The chooser and a Yo-yo turn: the launcher as the board starts it, on fresh storage."""
+    from hw import keys, stub
+    from ui.launcher import Launcher
+    hw = stub.Hardware()
+    launcher = Launcher(hw, seed=5)
+    paths = []
+
+    def shot(name):
+        path = os.path.join(out, name + ".png")
+        hw.display.save_png(path)
+        paths.append(path)
+
+    def press(*ks):
+        for k in ks:
+            hw.keys.press(k)
+            launcher.step()
+
+    launcher.step()
+    shot("chooser")
+    press(keys.DOWN, keys.A)            # Yo-yo: its setup screen first
+    shot("yoyo_setup")
+    press(keys.DOWN, keys.DOWN, keys.DOWN, keys.A, keys.UP)   # start; announce up
+    app = launcher.app
+    for _ in range(4):                  # a few plays of the human's run
+        app.cursor = next((f for f in range(17) if app.game.check(f) == 0), app.cursor)
+        press(keys.A)
+    shot("yoyo_table")
+    return paths
 
 
 if __name__ == "__main__":
