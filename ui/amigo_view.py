@@ -1,0 +1,263 @@
+"""The YoYo table: seat strip, top card with its direction, the call, the draw pile, the hand
+of the seat holding the device, and a message line.
+
+Rows (y): seat strip 0-23 (two rows of three seats: name, card count, a bar under the seat to
+move and a white one under the seat about to be taken from); top card (doubled) 28-59 beside
+the direction arrow, draw pile and game number; the call 64-71; the hand 76-107 (choice
+order, cards, cursor); message 113-125.
+The hand row is one TileGrid: eight cards of a longer hand, with arrows and counts for the
+cards left and right of the window. Per move only tile indices and bar positions change.
+"""
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from ui import amigo_sprites as sp
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+# Seat colours: names on the strip and the NeoPixels while that seat is to decide.
+SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020, 0x30D040, 0xD040D0, 0x20D0D0)
+
+SEAT_W = const(53)
+SEAT_H = const(12)
+HAND_Y = const(76)
+WINDOW = const(8)       # cards shown at once
+_CALL_CELLS = const(20)
+_DOWN_WORD = (sp.LET_D, sp.LET_O, sp.LET_W, sp.LET_N)
+
+
+def _bar(w, colour):
+    bmp = displayio.Bitmap(w, 2, 1)
+    pal = displayio.Palette(1)
+    pal[0] = colour
+    return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+class AmigoView:
+    def __init__(self, sheet, palette):
+        self.group = displayio.Group()
+        self._sheet = sheet
+        self._pal = palette
+        self._names = []
+        self._counts = []
+        for s in range(6):
+            x = (s % 3) * SEAT_W
+            y = (s // 3) * SEAT_H
+            lab = bitmap_label.Label(terminalio.FONT, text=" ", color=SEAT_RGB[s], x=x + 1,
+                                     y=y + 5)
+            self._names.append(lab)
+            self.group.append(lab)
+            self._counts.append(self._grid(2, 1, x + 37, y + 1))
+        self._turn = _bar(SEAT_W - 2, sp.COLOURS[sp.GOLD])
+        self._victim = _bar(SEAT_W - 2, 0xFFFFFF)
+        self.group.append(self._turn)
+        self.group.append(self._victim)
+        big = displayio.Group(scale=2, x=4, y=28)
+        self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=2, height=2,
+                                       tile_width=sp.TILE, tile_height=sp.TILE)
+        big.append(self._top)
+        self._dir = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
+                                       tile_width=sp.TILE, tile_height=sp.TILE, x=18, y=4)
+        big.append(self._dir)
+        self.group.append(big)
+        self.group.append(bitmap_label.Label(terminalio.FONT, text="draw", color=0xFFFFFF,
+                                             x=76, y=34))
+        self._draw = self._grid(2, 1, 104, 30)
+        self._game = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=76,
+                                        y=50)
+        self.group.append(self._game)
+        self._call = self._grid(_CALL_CELLS, 1, 0, 64)
+        self.hand = self._grid(2 * WINDOW + 4, 4, 0, HAND_Y)
+        self._msg = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=119)
+        self.group.append(self._msg)
+        self.hand.hidden = True
+        self.names = ["", "", "", "", "", ""]
+        self.players = 2
+        self.said = ""
+        self.game_text = ""
+        self.seat = -1          # whose hand the hand row shows; -1 while hidden
+        self.first = 0          # hand index of the window's first card
+        self.cursor = -1        # -1: no cursor (a CPU seat deciding)
+
+    def _grid(self, w, h, x, y):
+        g = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=w, height=h,
+                               tile_width=sp.TILE, tile_height=sp.TILE, x=x, y=y)
+        self.group.append(g)
+        return g
+
+    # -- events: seats, games, messages ---------------------------------------------------
+    def set_seats(self, names, players):
+        """Names on the strip; a label is rebuilt only when its name changes."""
+        self.players = players
+        for s in range(6):
+            name = names[s] if s < players else ""
+            if name != self.names[s]:
+                self.names[s] = name
+                self._names[s].text = name or " "
+            self._names[s].hidden = s >= players
+            self._counts[s].hidden = s >= players
+
+    def set_game(self, text):
+        if text != self.game_text:
+            self.game_text = text
+            self._game.text = text or " "
+
+    def say(self, text):
+        if text != self.said:
+            self.said = text
+            self._msg.text = text or " "
+
+    # -- per move: tile indices only -------------------------------------------------------
+    def draw_table(self, g, out):
+        """Counts, turn bar, top card, direction, draw pile and the call; out is a scratch
+        bytearray of at least 20 for the call's values."""
+        for s in range(g.players):
+            sp.set_number(self._counts[s], 0, 0, 2, g.counts[s])
+        over = g.pending == 0
+        self._turn.hidden = over
+        if not over:
+            self._bar_to(self._turn, g.seat)
+        t = g.top()
+        if t:
+            sp.set_card(self._top, 0, 0, t)
+        else:
+            sp.set_slot(self._top, 0, 0)
+        asking = g.pending == 3      # P_DIR
+        self._dir[0, 0] = sp.ASK if asking or not t else \
+            (sp.ARROW_DOWN if g.dir else sp.ARROW_UP)
+        sp.set_number(self._draw, 0, 0, 2, g.draw_len)
+        self._draw_call(g, out, asking)
+
+    def _draw_call(self, g, out, asking):
+        """The sheet's spoken call, "13,14,15 up", in tiles; a call too long for the row
+        keeps its first and last value around two dots."""
+        grid = self._call
+        n = g.call(out)
+        k = 0
+        if n:
+            width = 0
+            for i in range(n):
+                width += (2 if out[i] >= 10 else 1) + (1 if i else 0)
+            for i in range(n):
+                if width > _CALL_CELLS - 5 and 0 < i < n - 1:
+                    if i == 1:
+                        grid[k, 0] = sp.DOTS
+                        k += 1
+                    continue
+                if i and not (width > _CALL_CELLS - 5 and i == n - 1):
+                    grid[k, 0] = sp.COMMA
+                    k += 1
+                v = out[i]
+                if v >= 10:
+                    grid[k, 0] = sp.DIGIT + v // 10
+                    k += 1
+                grid[k, 0] = sp.DIGIT + v % 10
+                k += 1
+            grid[k, 0] = sp.BLANK
+            k += 1
+            if asking:
+                grid[k, 0] = sp.ASK
+                k += 1
+            elif g.dir:
+                for t in _DOWN_WORD:
+                    grid[k, 0] = t
+                    k += 1
+            else:
+                grid[k, 0] = sp.LET_U
+                grid[k + 1, 0] = sp.LET_P
+                k += 2
+        while k < _CALL_CELLS:
+            grid[k, 0] = sp.BLANK
+            k += 1
+
+    def _bar_to(self, bar, s):
+        bar.x = (s % 3) * SEAT_W + 1
+        bar.y = (s // 3) * SEAT_H + 10
+
+    def mark_victim(self, s):
+        """The white bar under the seat a take would hit; -1 for none."""
+        self._victim.hidden = s < 0
+        if s >= 0:
+            self._bar_to(self._victim, s)
+
+    def hide_hand(self):
+        self.seat = -1
+        self.hand.hidden = True
+
+    def show_hand(self, g, s, cursor, sel, nsel):
+        """Seat s's hand with the window round cursor (-1: no cursor), the choice order of
+        the first nsel indices of sel above their cards."""
+        self.seat = s
+        cnt = g.counts[s]
+        c = cursor if cursor >= 0 else 0
+        if c < self.first:
+            self.first = c
+        elif c >= self.first + WINDOW:
+            self.first = c - WINDOW + 1
+        if self.first > cnt - WINDOW:
+            self.first = cnt - WINDOW if cnt > WINDOW else 0
+        self.cursor = cursor
+        grid = self.hand
+        for j in range(WINDOW):
+            i = self.first + j
+            col = 2 + 2 * j
+            if i < cnt:
+                sp.set_card(grid, col, 1, g.card(s, i))
+            else:
+                sp.clear(grid, col, 1, 2, 2)
+        self._edges(cnt)
+        self.draw_marks(sel, nsel)
+        self.hand.hidden = False
+
+    def _edges(self, cnt):
+        self._edge(0, self.first, sp.MORE_LEFT)
+        self._edge(2 * WINDOW + 2, cnt - self.first - WINDOW, sp.MORE_RIGHT)
+
+    def _edge(self, col, more, arrow):
+        grid = self.hand
+        if more > 0:
+            grid[col, 1] = arrow
+            grid[col + 1, 1] = sp.BLANK
+            sp.set_number(grid, col, 2, 2, more)
+        else:
+            sp.clear(grid, col, 1, 2, 2)
+
+    def draw_marks(self, sel, nsel):
+        """Choice order above the chosen cards and the cursor bar below the cursor's card."""
+        grid = self.hand
+        for j in range(WINDOW):
+            i = self.first + j
+            col = 2 + 2 * j
+            order = 0
+            for k in range(nsel):
+                if sel[k] == i:
+                    order = k + 1
+            grid[col, 0] = sp.BLANK
+            grid[col + 1, 0] = sp.BLANK if order == 0 else \
+                (sp.DIGIT + order if order < 10 else sp.PLUS)
+            t = sp.CURSOR if i == self.cursor else sp.BLANK
+            grid[col, 3] = t
+            grid[col + 1, 3] = t
+
+    def move_cursor(self, g, cursor, sel, nsel):
+        """Cursor moved: scroll the window only when it leaves it."""
+        if cursor < self.first or cursor >= self.first + WINDOW:
+            self.show_hand(g, self.seat, cursor, sel, nsel)
+        else:
+            self.cursor = cursor
+            self.draw_marks(sel, nsel)
+
+    def shown_cards(self):
+        """The cards on the hand row as drawn, read back from its tiles (tests, simulator)."""
+        if self.hand.hidden:
+            return None
+        out = []
+        for j in range(WINDOW):
+            c = sp.tile_card(self.hand, 2 + 2 * j, 1)
+            if c >= 0:
+                out.append(c)
+        return out
