@@ -165,3 +165,16 @@ def test_settings_saved_before_the_solver_still_load():
     assert (s.sound, s.brightness, s.lights, s.winnable_only, s.verdict) == (False, 3, True,
                                                                             True, False)
     assert not s.unpack(bytes((2, 0, 3, 1, 1)))    # format 2 needs its sixth byte
+
+
+def test_no_heap_for_the_solver_is_said_and_play_goes_on(monkeypatch):
+    def no_memory(*_):
+        raise MemoryError
+    monkeypatch.setattr(solving, "Thinker", no_memory)
+    hw, app = make_app(2, verdict=True, winnable_only=True)
+    before = app.game.save()
+    press(hw, app, keys.SELECT)
+    assert app.table._said == "No memory for the solver"
+    assert app.game.save() == before and app.thinker is None
+    press(hw, app, keys.START, keys.DOWN, keys.A)          # menu: New deal, dealt at once
+    assert app.screen == TABLE and app.game.deal_number != 2

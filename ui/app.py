@@ -226,9 +226,13 @@ class App:
 
     # -- the solver: hints, the winnable? bar, winnable deals (ui/solving.py) -------
     def _solver(self):
+        """The Thinker, made on first use; None, said on screen, when the heap cannot hold it."""
         if self.thinker is None:
             gc.collect()
-            self.thinker = solving.Thinker(self._random_deal)
+            try:
+                self.thinker = solving.Thinker(self._random_deal)
+            except MemoryError:
+                self.table.say("No memory for the solver")
         return self.thinker
 
     def _verdict_bar(self):
@@ -238,8 +242,8 @@ class App:
             self.meter.show(OFF)
         elif t is not None and t.verdict:
             self.meter.show(t.verdict)
-        elif not self.game.is_won():
-            self._solver().ask(solving.CHECK, self.game)
+        elif not self.game.is_won() and self._solver() is not None:
+            self.thinker.ask(solving.CHECK, self.game)
             self.meter.progress(0, solving.CAP)
 
     def _hint(self):
@@ -247,6 +251,8 @@ class App:
         if g.is_won():
             return
         t = self._solver()
+        if t is None:
+            return
         if t.verdict == solving.WINNABLE:
             self._show_hint()
         elif t.verdict == solving.LOST or g.is_stuck():
@@ -323,8 +329,8 @@ class App:
 
     def _deal_fresh(self):
         """A random deal, or, with "winnable deals only", a search for one first."""
-        if self.settings.winnable_only:
-            self._solver().ask(solving.DEAL, self.game)
+        if self.settings.winnable_only and self._solver() is not None:
+            self.thinker.ask(solving.DEAL, self.game)
             self.screen = DEAL_SEARCH
             self.table.group.hidden = True
             self.text.group.hidden = False
