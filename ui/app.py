@@ -16,7 +16,7 @@ from ui import table as table_module
 from ui.meter import OFF, Meter
 from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
 from ui.table import TableView
-from ui.textview import TextView
+from ui.textview import TextView, turn_page
 
 try:
     from micropython import const
@@ -65,7 +65,7 @@ class App:
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
-        self.root.append(_felt())
+        self.root.append(sprites.felt())
         self.table = TableView(sheet, palette)
         self.text = TextView()
         self.root.append(self.table.group)
@@ -424,14 +424,12 @@ class App:
             self._open_menu()
 
     def _key_help(self, k):
-        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
-            self.page = (self.page + 1) % len(HELP_PAGES)
-        elif k == keys.LEFT or k == keys.UP:
-            self.page = (self.page - 1) % len(HELP_PAGES)
-        else:
+        page = turn_page(self.page, k, len(HELP_PAGES))
+        if page < 0:
             self._open_menu()
-            return
-        self.text.show(HELP_PAGES[self.page])
+        else:
+            self.page = page
+            self.text.show(HELP_PAGES[page])
 
     # -- settings ------------------------------------------------------------------
     def _draw_settings(self):
@@ -550,13 +548,3 @@ def _step_cursor(f, k):
     if f == NUM_FANS:
         f = (f + step) % _CELLS
     return f
-
-
-def _felt():
-    # A 20x16 one-colour bitmap scaled by 8 covers the screen for 64 bytes of pixels.
-    bmp = displayio.Bitmap(20, 16, 1)
-    pal = displayio.Palette(1)
-    pal[0] = sprites.COLOURS[sprites.FELT]
-    g = displayio.Group(scale=8)
-    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return g

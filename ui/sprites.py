@@ -169,3 +169,14 @@ def clear(grid, col, row, width, height):
     for y in range(row, row + height):
         for x in range(col, col + width):
             grid[x, y] = BLANK
+
+
+def felt():
+    """The table's background: a 20x16 one-colour bitmap scaled by 8 covers the screen for
+    64 bytes of pixels."""
+    bmp = displayio.Bitmap(20, 16, 1)
+    pal = displayio.Palette(1)
+    pal[0] = COLOURS[FELT]
+    g = displayio.Group(scale=8)
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
+    return g

@@ -7,6 +7,8 @@ import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
 
+from hw import keys
+
 try:
     from micropython import const
 except ImportError:
@@ -52,3 +54,13 @@ class TextView:
         self._marker.hidden = line < 0
         if line >= 0:
             self._marker.y = 6 + line * LINE_H
+
+
+def turn_page(page, k, count):
+    """Help pages: right, down or A turn forward, left or up back (both wrap); any other key
+    leaves, which is -1."""
+    if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
+        return (page + 1) % count
+    if k == keys.LEFT or k == keys.UP:
+        return (page - 1) % count
+    return -1

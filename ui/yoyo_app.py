@@ -18,7 +18,7 @@ from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE, GREEDY, HUMAN, 
 from hw import TICKS_MASK, keys
 from ui import sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
-from ui.textview import TextView
+from ui.textview import TextView, turn_page
 from ui.yoyo_view import SEAT_RGB, YoyoView
 
 try:
@@ -86,7 +86,7 @@ class YoyoApp:
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
-        self.root.append(_felt())
+        self.root.append(sprites.felt())
         self.view = YoyoView(sheet, palette)
         self.text = TextView()
         self.root.append(self.view.group)
@@ -556,14 +556,12 @@ class YoyoApp:
         self.view.say(self._prompt())
 
     def _key_help(self, k):
-        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
-            self.page = (self.page + 1) % len(HELP_PAGES)
-        elif k == keys.LEFT or k == keys.UP:
-            self.page = (self.page - 1) % len(HELP_PAGES)
-        else:
+        page = turn_page(self.page, k, len(HELP_PAGES))
+        if page < 0:
             self._open_menu()
-            return
-        self.text.show(HELP_PAGES[self.page])
+        else:
+            self.page = page
+            self.text.show(HELP_PAGES[page])
 
     # -- setup ---------------------------------------------------------------------
     def _open_setup(self):
@@ -648,13 +646,3 @@ def _step_cursor(f, k):
     if f == NUM_FANS:
         f = (f + (_COLS if k == keys.DOWN else 18 - _COLS)) % 18
     return f
-
-
-def _felt():
-    # A 20x16 bitmap scaled by 8 covers the screen in one colour for 64 bytes of pixels.
-    bmp = displayio.Bitmap(20, 16, 1)
-    pal = displayio.Palette(1)
-    pal[0] = sprites.COLOURS[sprites.FELT]
-    g = displayio.Group(scale=8)
-    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return g
