@@ -73,7 +73,7 @@ HELP_PAGES = (
      "Plus: the next takes a", "card from two players.", "Arrow left: all pass a",
      "card left. Star: chaos,", "all hands are shuffled", "and dealt again."),
     ("Keys  4/5", "L/R    move along the hand", "A      pick/unpick a card;",
-     "       numbers: play order", "Select play the picks", "       (none: the cursor's)",
+     "       numbers: play order", "Select play the picks", "       (none: cursor card)",
      "B      clear picks, draw,", "       keep a drawn card", "Start  menu",
      "CPU moving: A skips"),
     ("Scores  5/5", "Out first: +5, the others", "-1 a card. Draw pile out",

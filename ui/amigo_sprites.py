@@ -153,16 +153,23 @@ def build():
     return bmp, pal
 
 
+def put(grid, col, row, tile):
+    """Set one cell only when it changes: the board redraws every cell written, even
+    with the same tile, and the hand row is rewritten after every move."""
+    if grid[col, row] != tile:
+        grid[col, row] = tile
+
+
 def set_card(grid, col, row, card):
     """Card byte (kind << 5 | value, as engine.amigo) as 2x2 tiles at (col, row)."""
     k = card >> 5
     c = k if k < 2 else 2
     v = card & 31
     base = FACE + c * FACE_TILES
-    grid[col, row] = base + F_TENS + v // 10
-    grid[col + 1, row] = base + F_ONES + v % 10
-    grid[col, row + 1] = base + F_LETTER
-    grid[col + 1, row + 1] = base + F_MARK + (k - 2 if k >= 2 else 0)
+    put(grid, col, row, base + F_TENS + v // 10)
+    put(grid, col + 1, row, base + F_ONES + v % 10)
+    put(grid, col, row + 1, base + F_LETTER)
+    put(grid, col + 1, row + 1, base + F_MARK + (k - 2 if k >= 2 else 0))
 
 
 def tile_card(grid, col, row):
@@ -177,23 +184,23 @@ def tile_card(grid, col, row):
 
 
 def set_slot(grid, col, row):
-    grid[col, row] = SLOT
-    grid[col + 1, row] = SLOT + 1
-    grid[col, row + 1] = SLOT + 2
-    grid[col + 1, row + 1] = SLOT + 3
+    put(grid, col, row, SLOT)
+    put(grid, col + 1, row, SLOT + 1)
+    put(grid, col, row + 1, SLOT + 2)
+    put(grid, col + 1, row + 1, SLOT + 3)
 
 
 def set_number(grid, col, row, width, value):
     """Right-aligned decimal in `width` tiles, blank-padded; no allocation."""
     for i in range(col + width - 1, col - 1, -1):
         if value or i == col + width - 1:
-            grid[i, row] = DIGIT + value % 10
+            put(grid, i, row, DIGIT + value % 10)
             value //= 10
         else:
-            grid[i, row] = BLANK
+            put(grid, i, row, BLANK)
 
 
 def clear(grid, col, row, width, height):
     for y in range(row, row + height):
         for x in range(col, col + width):
-            grid[x, y] = BLANK
+            put(grid, x, y, BLANK)

@@ -13,6 +13,7 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from ui import amigo_sprites as sp
+from ui.amigo_sprites import put
 
 try:
     from micropython import const
@@ -35,6 +36,12 @@ def _bar(w, colour):
     pal = displayio.Palette(1)
     pal[0] = colour
     return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+def _hide(node, hidden):
+    # Setting `hidden`, even to its value, makes the board redraw the node's whole area.
+    if node.hidden != hidden:
+        node.hidden = hidden
 
 
 class AmigoView:
@@ -118,7 +125,7 @@ class AmigoView:
         for s in range(g.players):
             sp.set_number(self._counts[s], 0, 0, 2, g.counts[s])
         over = g.pending == 0
-        self._turn.hidden = over
+        _hide(self._turn, over)
         if not over:
             self._bar_to(self._turn, g.seat)
         t = g.top()
@@ -127,8 +134,8 @@ class AmigoView:
         else:
             sp.set_slot(self._top, 0, 0)
         asking = g.pending == 3      # P_DIR
-        self._dir[0, 0] = sp.ASK if asking or not t else \
-            (sp.ARROW_DOWN if g.dir else sp.ARROW_UP)
+        put(self._dir, 0, 0, sp.ASK if asking or not t else
+            (sp.ARROW_DOWN if g.dir else sp.ARROW_UP))
         sp.set_number(self._draw, 0, 0, 2, g.draw_len)
         self._draw_call(g, out, asking)
 
@@ -145,59 +152,62 @@ class AmigoView:
             for i in range(n):
                 if width > _CALL_CELLS - 5 and 0 < i < n - 1:
                     if i == 1:
-                        grid[k, 0] = sp.DOTS
+                        put(grid, k, 0, sp.DOTS)
                         k += 1
                     continue
                 if i and not (width > _CALL_CELLS - 5 and i == n - 1):
-                    grid[k, 0] = sp.COMMA
+                    put(grid, k, 0, sp.COMMA)
                     k += 1
                 v = out[i]
                 if v >= 10:
-                    grid[k, 0] = sp.DIGIT + v // 10
+                    put(grid, k, 0, sp.DIGIT + v // 10)
                     k += 1
-                grid[k, 0] = sp.DIGIT + v % 10
+                put(grid, k, 0, sp.DIGIT + v % 10)
                 k += 1
-            grid[k, 0] = sp.BLANK
+            put(grid, k, 0, sp.BLANK)
             k += 1
             if asking:
-                grid[k, 0] = sp.ASK
+                put(grid, k, 0, sp.ASK)
                 k += 1
             elif g.dir:
                 for t in _DOWN_WORD:
-                    grid[k, 0] = t
+                    put(grid, k, 0, t)
                     k += 1
             else:
-                grid[k, 0] = sp.LET_U
-                grid[k + 1, 0] = sp.LET_P
+                put(grid, k, 0, sp.LET_U)
+                put(grid, k + 1, 0, sp.LET_P)
                 k += 2
         while k < _CALL_CELLS:
-            grid[k, 0] = sp.BLANK
+            put(grid, k, 0, sp.BLANK)
             k += 1
 
     def _bar_to(self, bar, s):
-        bar.x = (s % 3) * SEAT_W + 1
-        bar.y = (s // 3) * SEAT_H + 10
+        x = (s % 3) * SEAT_W + 1
+        y = (s // 3) * SEAT_H + 10
+        if bar.x != x or bar.y != y:
+            bar.x = x
+            bar.y = y
 
     def mark_victim(self, s):
         """The white bar under the seat a take would hit; -1 for none."""
-        self._victim.hidden = s < 0
+        _hide(self._victim, s < 0)
         if s >= 0:
             self._bar_to(self._victim, s)
 
     def hide_hand(self):
         self.seat = -1
-        self.hand.hidden = True
+        _hide(self.hand, True)
 
     def show_hand(self, g, s, cursor, sel, nsel):
         """Seat s's hand with the window round cursor (-1: no cursor), the choice order of
         the first nsel indices of sel above their cards."""
         self.seat = s
         cnt = g.counts[s]
-        c = cursor if cursor >= 0 else 0
-        if c < self.first:
-            self.first = c
-        elif c >= self.first + WINDOW:
-            self.first = c - WINDOW + 1
+        # Without a cursor (a CPU deciding) the window stays where its owner left it.
+        if 0 <= cursor < self.first:
+            self.first = cursor
+        elif cursor >= self.first + WINDOW:
+            self.first = cursor - WINDOW + 1
         if self.first > cnt - WINDOW:
             self.first = cnt - WINDOW if cnt > WINDOW else 0
         self.cursor = cursor
@@ -211,7 +221,7 @@ class AmigoView:
                 sp.clear(grid, col, 1, 2, 2)
         self._edges(cnt)
         self.draw_marks(sel, nsel)
-        self.hand.hidden = False
+        _hide(self.hand, False)
 
     def _edges(self, cnt):
         self._edge(0, self.first, sp.MORE_LEFT)
@@ -220,8 +230,8 @@ class AmigoView:
     def _edge(self, col, more, arrow):
         grid = self.hand
         if more > 0:
-            grid[col, 1] = arrow
-            grid[col + 1, 1] = sp.BLANK
+            put(grid, col, 1, arrow)
+            put(grid, col + 1, 1, sp.BLANK)
             sp.set_number(grid, col, 2, 2, more)
         else:
             sp.clear(grid, col, 1, 2, 2)
@@ -236,12 +246,12 @@ class AmigoView:
             for k in range(nsel):
                 if sel[k] == i:
                     order = k + 1
-            grid[col, 0] = sp.BLANK
-            grid[col + 1, 0] = sp.BLANK if order == 0 else \
-                (sp.DIGIT + order if order < 10 else sp.PLUS)
+            put(grid, col, 0, sp.BLANK)
+            put(grid, col + 1, 0, sp.BLANK if order == 0 else
+                (sp.DIGIT + order if order < 10 else sp.PLUS))
             t = sp.CURSOR if i == self.cursor else sp.BLANK
-            grid[col, 3] = t
-            grid[col + 1, 3] = t
+            put(grid, col, 3, t)
+            put(grid, col + 1, 3, t)
 
     def move_cursor(self, g, cursor, sel, nsel):
         """Cursor moved: scroll the window only when it leaves it."""

@@ -1,0 +1,737 @@
+"""The YoYo app on the stub backend: whole matches with the keys, curtains between humans (and
+never a hand on screen for the wrong player), refusals, CPU pacing, menus, saves and lights."""
+import random
+
+import pytest
+
+from engine.amigo import (A_PLAY, DECK, P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo,
+                          reason)
+from engine.amigo_cpu import GREEDY, HUMAN, PLANNER, Cpu
+from hw import keys, stub
+from tests.conftest import FIGURES
+from tests.test_amigo_kit import all_cards, card, index
+from tests.test_amigo_kit import table as kit_table
+from tools.text_amigo import screen_text
+from ui import amigo_app
+from ui.amigo_app import (CPU_PACE_MS, CURTAIN, DAMAGED, MENU, SAVE_AFTER_MS, SCORES, SETUP,
+                          TABLE, AmigoApp)
+from ui.amigo_view import SEAT_RGB, WINDOW
+from ui.launcher import Launcher
+from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
+
+SORTED_DECK = sorted(DECK)
+
+
+def boot(storage=None, seed=5, lights=5):
+    """A board powered on: the launcher's Persist and Settings, then the YoYo app."""
+    hw = stub.Hardware(storage=storage, lights=lights)
+    settings = Settings()
+    persist = Persist(hw.storage)
+    persist.load(settings)
+    app = AmigoApp(hw, seed, persist, settings)
+    app.step()
+    return hw, app
+
+
+def press(hw, app, *ks):
+    for k in ks:
+        hw.keys.press(k)
+        app.step()
+
+
+def set_up(hw, app, kinds, options=0):
+    """Choose the seats and the rule on the setup screen with the keys and start the match."""
+    assert app.screen == SETUP and app.item == 0
+    while app.edit_players != len(kinds):
+        press(hw, app, keys.RIGHT)
+    for s, kind in enumerate(kinds):
+        press(hw, app, keys.DOWN)
+        while app.edit_kinds[s] != kind:
+            press(hw, app, keys.RIGHT)
+    press(hw, app, keys.DOWN)
+    if app.edit_options != options:
+        press(hw, app, keys.A)
+    press(hw, app, keys.DOWN, keys.A)
+    g = app.game
+    assert g.players == len(kinds) and list(g.kinds[:len(kinds)]) == list(kinds)
+    assert g.options == options and g.game == 0 and g.pile_len == 0
+
+
+def new_match(kinds, seed=5, options=0):
+    hw, app = boot(seed=seed)
+    set_up(hw, app, kinds, options)
+    return hw, app
+
+
+def hand(g, s):
+    return [g.card(s, i) for i in range(g.counts[s])]
+
+
+def shown(app):
+    """(seat, cards) of the hand row as the tiles show it, or None when no hand is on screen
+    (the table hidden, the hand row hidden, or another screen up)."""
+    v = app.view
+    if app.screen != TABLE or v.group.hidden or v.hand.hidden:
+        return None
+    return v.seat, v.shown_cards()
+
+
+class Watch:
+    """Who holds the device, from the keys alone: the seat named on the latest curtain the
+    player pressed A on (with one human seat, that seat). check() holds the screen to it."""
+
+    def __init__(self, app):
+        g = app.game
+        humans = [s for s in range(g.players) if g.kinds[s] == HUMAN]
+        self.held = humans[0] if len(humans) == 1 else None
+        self.curtains = []
+        self.hands_seen = 0
+
+    def curtain(self, app):
+        g = app.game
+        assert app.screen == CURTAIN
+        assert app.view.group.hidden and app.view.hand.hidden and not app.text.group.hidden
+        assert not any(t.startswith("hand ") for t in screen_text(app).splitlines())
+        name = app.seat_name(g.seat)
+        assert app.text._texts[0] == "Pass to %s" % name
+        self.curtains.append((g.seat, g.pending))
+
+    def press_a_on_curtain(self, hw, app):
+        self.curtain(app)
+        seat = app.game.seat
+        press(hw, app, keys.A)
+        self.held = seat
+        self.check(app)
+
+    def check(self, app):
+        seen = shown(app)
+        if app.screen == CURTAIN:
+            self.curtain(app)
+        if seen is None:
+            return
+        seat, cards = seen
+        g = app.game
+        assert self.held is not None, "a hand shown before anyone took the device"
+        assert seat == self.held, "seat %d's hand shown to seat %d" % (seat, self.held)
+        first = app.view.first
+        assert cards == hand(g, seat)[first:first + WINDOW]
+        assert len(cards) == min(WINDOW, g.counts[seat])
+        self.hands_seen += 1
+
+
+def cursor_to(hw, app, i):
+    g = app.game
+    n = g.counts[g.seat]
+    right = (i - app.cursor) % n
+    k = keys.RIGHT if right <= n - right else keys.LEFT
+    for _ in range(n):
+        if app.cursor == i:
+            return
+        press(hw, app, k)
+    assert app.cursor == i
+
+
+# made once: the allocation test must not see them made
+HELPERS = {GREEDY: Cpu(GREEDY), PLANNER: Cpu(PLANNER)}
+
+
+def human_decides(hw, app, rnd, watch=None, check=True):
+    """One human decision made with the keys: a series picked card by card, a single card
+    played from the cursor, a draw, a keep, a direction, a victim or a card passed left."""
+    g = app.game
+    s = g.seat
+    p = g.pending
+    before = g.save() if check else None
+    helper = HELPERS[rnd.choice((GREEDY, PLANNER))]
+    if p == P_TURN or p == P_DRAWN:
+        a = helper.decide(g)
+        if a == A_PLAY:
+            picks = list(helper.sel[:helper.arg])
+            if len(picks) == 1 and rnd.random() < 0.5:
+                cursor_to(hw, app, picks[0])
+                press(hw, app, keys.SELECT)
+            else:
+                for i in picks:
+                    cursor_to(hw, app, i)
+                    press(hw, app, keys.A)
+                    if watch:
+                        watch.check(app)
+                assert [app.sel[k] for k in range(app.nsel)] == picks
+                press(hw, app, keys.SELECT)
+        else:
+            press(hw, app, keys.B)
+    elif p == P_DIR:
+        press(hw, app, rnd.choice((keys.UP, keys.DOWN)))
+    elif p == P_TAKE:
+        if helper.decide(g) == A_PLAY:
+            cursor_to(hw, app, helper.sel[0])
+            press(hw, app, keys.SELECT)
+        else:
+            for _ in range(rnd.randrange(3)):
+                press(hw, app, keys.DOWN)
+            assert app.pick != s and app.pick != g.victim
+            press(hw, app, keys.A)
+    else:
+        assert p == P_PASS
+        for _ in range(rnd.randrange(4)):
+            press(hw, app, keys.RIGHT)
+        press(hw, app, keys.A)
+    assert not check or g.save() != before, (p, app.view.said)
+
+
+def play_match(hw, app, rnd, hurry=False, games=None):
+    """Drive the match with the keys until the match-over table shows (or `games` games are
+    over). CPU seats get their pace, or A to hurry them. Returns the Watch."""
+    g = app.game
+    watch = Watch(app)
+    done = 0
+    for _ in range(200000):
+        watch.check(app)
+        if app.screen == SCORES:
+            text = screen_text(app)
+            assert "Game %d of %d over" % (g.game + 1, 2 * g.players) in text or \
+                "Match over" in text
+            for s in range(g.players):
+                assert "%-6s %+5d %+6d" % (app.seat_name(s), g.points(s), g.scores[s]) in text
+            assert sorted(all_cards(g)) == SORTED_DECK
+            done += 1
+            if g.match_over() or done == games:
+                return watch
+            press(hw, app, keys.A)
+            continue
+        if app.screen == CURTAIN:
+            watch.press_a_on_curtain(hw, app)
+            continue
+        assert app.screen == TABLE and g.pending != P_OVER
+        if g.kinds[g.seat] == HUMAN:
+            human_decides(hw, app, rnd, watch)
+        elif hurry:
+            press(hw, app, keys.A)
+        else:
+            before = g.save()
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+            assert g.save() != before
+    raise AssertionError("the match did not end")
+
+
+def check_match_over(hw, app):
+    g = app.game
+    assert app.screen == SCORES and g.match_over() and g.game + 1 == 2 * g.players
+    text = screen_text(app)
+    best = max(g.scores[:g.players])
+    winners = [app.seat_name(s) for s in range(g.players) if g.scores[s] == best]
+    assert ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) in text
+    assert "Match over (%d games)" % (2 * g.players) in text
+
+
+@pytest.mark.parametrize("kinds, seed", [
+    ((HUMAN, PLANNER), 1),
+    ((GREEDY, HUMAN), 2),
+    ((HUMAN, HUMAN), 3),
+])
+def test_two_player_matches_are_played_to_the_end_with_the_keys(kinds, seed):
+    hw, app = new_match(kinds, seed)
+    watch = play_match(hw, app, random.Random(seed))
+    check_match_over(hw, app)
+    assert watch.hands_seen > 20
+    if kinds == (HUMAN, HUMAN):
+        assert len(watch.curtains) > 10
+    else:
+        assert watch.curtains == []
+    # A starts a new match with the same seats.
+    press(hw, app, keys.A)
+    assert app.game.game == 0 and app.game.pile_len == 0 and list(app.game.kinds[:2]) == \
+        list(kinds)
+
+
+@pytest.mark.parametrize("kinds, seed, options", [
+    ((HUMAN, PLANNER, GREEDY, PLANNER, GREEDY, PLANNER), 4, 0),
+    ((HUMAN, PLANNER, HUMAN, GREEDY, HUMAN, PLANNER), 5, 1),
+])
+def test_six_player_matches_are_played_to_the_end_with_the_keys(kinds, seed, options):
+    hw, app = new_match(kinds, seed, options)
+    watch = play_match(hw, app, random.Random(seed), hurry=True)
+    check_match_over(hw, app)
+    assert watch.hands_seen > 50
+    if kinds.count(HUMAN) > 1:
+        seats = set(s for s, _ in watch.curtains)
+        assert seats == {0, 2, 4}
+
+
+def test_several_humans_the_curtain_always_comes_before_another_hand():
+    hw, app = new_match((HUMAN, HUMAN, GREEDY, HUMAN), 7)
+    g = app.game
+    watch = Watch(app)
+    rnd = random.Random(7)
+    holder = None
+    for _ in range(400):
+        watch.check(app)
+        seen = shown(app)
+        if seen is not None:
+            assert seen[0] == holder
+        if app.screen == CURTAIN:
+            watch.press_a_on_curtain(hw, app)
+            holder = watch.held
+        elif app.screen == SCORES:
+            break
+        elif g.kinds[g.seat] == HUMAN:
+            human_decides(hw, app, rnd, watch)
+        else:
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+            # a CPU decides: the holder may still see their own hand, nobody else's
+            seen = shown(app)
+            assert seen is None or seen[0] == holder
+    assert len(watch.curtains) > 20
+
+
+def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():
+    hw, app = new_match((PLANNER, GREEDY, HUMAN), 8)
+    g = app.game
+    assert app.screen == TABLE and g.seat == 0
+    seen = shown(app)
+    assert seen[0] == 2 and seen[1] == hand(g, 2)[:WINDOW]
+    assert app.view.cursor == -1                   # no cursor while a CPU decides
+    watch = play_match(hw, app, random.Random(8), games=1)
+    assert watch.curtains == [] and watch.hands_seen > 10
+
+
+PASS_HANDS = [["Y9", "B3", "B4"], ["R7", "R8", "B12"], ["B15", "R16", "R2"]]
+
+
+def put_table(app, g):
+    """Replace the app's match by a laid-out position (every seat human) and show it."""
+    app.game = g
+    app.players = g.players
+    app.kinds[:] = g.kinds
+    app.holder = -1
+    app._begin()
+
+
+def test_pass_left_choices_go_seat_by_seat_behind_curtains():
+    hw, app = new_match((HUMAN, HUMAN, HUMAN), 9)
+    g = kit_table(3, PASS_HANDS, pile=["B8"])
+    put_table(app, g)
+    watch = Watch(app)
+    assert app.screen == CURTAIN
+    watch.press_a_on_curtain(hw, app)
+    cursor_to(hw, app, index(g, 0, "Y9"))
+    press(hw, app, keys.SELECT)                     # pass left: seat 0 chooses first
+    assert g.pending == P_PASS and g.seat == 0 and app.screen == TABLE
+    watch.check(app)
+    assert app.view.said == amigo_app.P_PASS_TEXT
+    cursor_to(hw, app, index(g, 0, "B3"))
+    press(hw, app, keys.A)
+    assert g.pending == P_PASS and g.seat == 1 and app.screen == CURTAIN
+    assert hand(g, 0) == sorted(card(t) for t in ("B3", "B4"))   # nothing moved yet
+    watch.press_a_on_curtain(hw, app)
+    cursor_to(hw, app, index(g, 1, "B12"))
+    press(hw, app, keys.A)
+    assert g.seat == 2 and app.screen == CURTAIN
+    watch.press_a_on_curtain(hw, app)
+    cursor_to(hw, app, index(g, 2, "R2"))
+    press(hw, app, keys.A)
+    # all passed at once; the turn goes to the left of the yellow's player, behind a curtain
+    assert g.pending == P_TURN and g.seat == 1 and app.screen == CURTAIN
+    assert hand(g, 0) == sorted(card(t) for t in ("B4", "R2"))
+    assert hand(g, 1) == sorted(card(t) for t in ("R7", "R8", "B3"))
+    watch.press_a_on_curtain(hw, app)
+    assert [s for s, _ in watch.curtains] == [0, 1, 2, 1]
+    assert [p for _, p in watch.curtains] == [P_TURN, P_PASS, P_PASS, P_TURN]
+    assert shown(app) == (1, hand(g, 1))
+
+
+def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
+    hw, app = new_match((HUMAN, HUMAN), 10)
+    g = kit_table(2, [["B3", "B9", "R5", "B10"], ["B4", "R2"]], pile=["B8"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A)                                   # the curtain
+    before = g.save()
+    cursor_to(hw, app, index(g, 0, "B3"))
+    press(hw, app, keys.SELECT)
+    assert app.view.said == reason(5) == "does not fit" and g.save() == before
+    assert hw.sound.log[-1] == (110, 150)
+    press(hw, app, keys.B)                                   # a card fits: no drawing
+    assert app.view.said == "must play, not draw" and g.save() == before
+    for t in ("B9", "B3"):                                   # a series that does not step
+        cursor_to(hw, app, index(g, 0, t))
+        press(hw, app, keys.A)
+    assert app.nsel == 2 and "B9#1" in screen_text(app) and "B3#2" in screen_text(app)
+    press(hw, app, keys.SELECT)
+    assert app.view.said == "series must step by 1" and g.save() == before
+    assert app.nsel == 2                                     # the picks stay to be fixed
+    press(hw, app, keys.B)                                   # B clears the picks
+    assert app.nsel == 0 and g.save() == before
+    for t in ("B9", "B10"):
+        cursor_to(hw, app, index(g, 0, t))
+        press(hw, app, keys.A)
+    press(hw, app, keys.SELECT)
+    assert g.seat == 1 and g.counts[0] == 2
+    assert app.screen == CURTAIN and "Call 9, 10 up" in screen_text(app)
+
+
+def test_a_drawn_card_that_fits_is_played_or_kept_and_direction_and_victims_by_keys():
+    hw, app = new_match((HUMAN, HUMAN, HUMAN), 11)
+    # Seat 0 cannot play and draws the R5, which fits: the cursor goes to it.
+    g = kit_table(3, [["B3", "B4"], ["Y11", "R9", "B1"], ["Y14", "B2", "B7", "R12"]],
+                  pile=["R6"], turn=0, direction=1, draw=["R5"])
+    put_table(app, g)
+    press(hw, app, keys.A)
+    assert app.view.said == amigo_app.P_STUCK_TEXT
+    press(hw, app, keys.B)
+    assert g.pending == P_DRAWN and g.card(0, app.cursor) == card("R5")
+    assert app.view.said == amigo_app.P_DRAWN_TEXT
+    press(hw, app, keys.SELECT)
+    assert g.top() == card("R5") and g.seat == 1 and app.screen == CURTAIN
+    press(hw, app, keys.A)
+    # Seat 1 lays the yellow 11, chaos: the hands are dealt again, then seat 2 decides
+    # behind its curtain.
+    cursor_to(hw, app, index(g, 1, "Y11"))
+    press(hw, app, keys.SELECT)
+    assert g.top() == card("Y11") and "call 11 down" not in screen_text(app)
+    assert app.screen == CURTAIN and g.seat == 2 and "Call 11 down" in screen_text(app)
+    assert sorted(all_cards(g)) == SORTED_DECK
+
+
+def test_direction_choice_and_taking_cards_with_the_keys():
+    hw, app = new_match((HUMAN, HUMAN, HUMAN), 12)
+    # Y14 (take cards) on a 14: its player chooses the direction, then seat 1 takes.
+    g = kit_table(3, [["Y14", "B3"], ["R7", "R8", "B12"], ["B15", "R16", "R2"]],
+                  pile=["B14"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "Y14"))
+    press(hw, app, keys.SELECT)
+    assert g.pending == P_DIR and app.view.said == amigo_app.P_DIR_TEXT
+    assert "call 14 ?" in screen_text(app)
+    press(hw, app, keys.A)                          # not an answer: the prompt again
+    assert g.pending == P_DIR
+    press(hw, app, keys.DOWN)
+    assert g.dir == 1 and g.pending == P_TAKE and g.seat == 1 and app.screen == CURTAIN
+    press(hw, app, keys.A)
+    assert app.pick == 2 and not app.view._victim.hidden
+    assert "?P3" in screen_text(app)
+    press(hw, app, keys.DOWN)                       # the only others: seats 2 and 0
+    assert app.pick == 0
+    press(hw, app, keys.A)
+    # seat 0 had one card left: taking it makes seat 0 the winner
+    assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
+    assert "P1's last card taken" in screen_text(app)
+    assert hw.lights.pixels == [SEAT_RGB[0]] * 5
+
+
+def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
+    hw, app = new_match((PLANNER, GREEDY, HUMAN), 13)
+    g = app.game
+    assert g.seat == 0 and app.view.said == "P1 moves. A: skip"
+    before = g.save()
+    for _ in range(5):
+        app.step()
+    assert g.save() == before                   # nothing before the pace has passed
+    hw.clock.advance(CPU_PACE_MS - 1)
+    app.step()
+    assert g.save() == before
+    hw.clock.advance(1)
+    app.step()
+    assert g.save() != before and g.pile_len >= 1    # one decision
+    after = g.save()
+    app.step()
+    assert g.save() == after                    # one at a time
+    if g.kinds[g.seat] != HUMAN:
+        press(hw, app, keys.A)                  # skip: the rest of the run at once
+    assert g.kinds[g.seat] == HUMAN and not app.hurry and app.screen == TABLE
+    after = g.save()
+    hw.clock.advance(10 * CPU_PACE_MS)
+    app.step()
+    assert g.save() == after                    # the human's decision waits for the human
+
+
+def test_names_are_edited_with_the_dpad_and_shown_on_the_strip():
+    hw, app = boot()
+    press(hw, app, keys.DOWN, keys.A)           # seat 1's name
+    assert app.editing == 0
+    press(hw, app, keys.DOWN)                   # P -> O
+    press(hw, app, keys.RIGHT, *[keys.UP] * 10)  # 1 -> A
+    press(hw, app, keys.RIGHT, keys.UP)         # " " -> A
+    assert "O[A]" in app.text._texts[2] or "OA[A]" in app.text._texts[2]
+    press(hw, app, keys.A)
+    assert app.edit_names[0] == "OAA" and app.editing == -1
+    press(hw, app, keys.UP)
+    set_up(hw, app, (HUMAN, PLANNER))
+    assert app.view._names[0].text == "OAA" and screen_text(app).startswith(">OAA 7")
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.names[0] == "OAA" and again.view.names[0] == "OAA"
+
+
+def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
+    hw, app = new_match((HUMAN, PLANNER, GREEDY), 14)
+    g = app.game
+    rnd = random.Random(4)
+    for _ in range(15):
+        if g.kinds[g.seat] == HUMAN:
+            human_decides(hw, app, rnd)
+        else:
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+    assert app.unsaved_since >= 0
+    while g.kinds[g.seat] != HUMAN:
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+    hw.clock.advance(SAVE_AFTER_MS - 1)
+    app.step()
+    assert app.unsaved_since >= 0
+    hw.clock.advance(1)
+    app.step()
+    assert app.unsaved_since < 0
+    hw2, again = boot(storage=hw.storage, seed=77)
+    assert again.game.save() == g.save() and again.players == 3
+    assert again.persist.get(TAG_AMIGO_SETUP) == app._pack_setup()
+    assert screen_text(again) == screen_text(app)
+
+
+def test_a_multi_human_match_resumes_behind_a_curtain():
+    hw, app = new_match((HUMAN, HUMAN), 15)
+    press(hw, app, keys.A)
+    assert shown(app)[0] == 0
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == CURTAIN and shown(again) is None      # power-on hides the hand
+
+
+def test_a_finished_match_survives_power_off():
+    hw, app = new_match((GREEDY, PLANNER), 16)
+    play_match(hw, app, random.Random(1), hurry=True)
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == SCORES and again.game.match_over()
+    check_match_over(hw2, again)
+
+
+@pytest.mark.parametrize("tag", [TAG_AMIGO, TAG_AMIGO_SETUP])
+def test_a_damaged_record_is_ignored_with_a_notice(tag):
+    hw, app = new_match((HUMAN, GREEDY), 17)
+    human_decides(hw, app, random.Random(1))
+    app.save_now()
+    bad = bytearray(app.persist.get(tag))
+    bad[len(bad) // 2] ^= 0x41
+    app.persist.put(tag, bytes(bad))
+    app.persist.commit(app.settings)
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == TABLE and again.view.said == DAMAGED
+    if tag == TAG_AMIGO:
+        assert again.game.pile_len == 0                  # a fresh match
+    else:
+        assert again.game.save() == app.game.save()     # the match itself was fine
+    g = again.game
+    while g.kinds[g.seat] != HUMAN:
+        hw2.clock.advance(CPU_PACE_MS)
+        again.step()
+    human_decides(hw2, again, random.Random(2))
+    assert again.view.said != DAMAGED                   # said once only
+    again.save_now()
+    hw3, third = boot(storage=hw.storage)
+    assert third.view.said != DAMAGED and third.game.save() == again.game.save()
+
+
+def test_lights_follow_the_seat_to_decide_and_the_settings():
+    hw, app = new_match((HUMAN, HUMAN, GREEDY), 18)
+    assert hw.lights.pixels == [SEAT_RGB[0]] * 5
+    watch = play_match(hw, app, random.Random(3), games=1)
+    assert watch.hands_seen
+    w = app.game.winner
+    assert hw.lights.pixels == [SEAT_RGB[w] if w != 255 else 0x404040] * 5
+    app.settings.lights = False
+    press(hw, app, keys.A)                              # the next game
+    assert app.game.game == 1 and hw.lights.pixels == [0] * 5
+    hw0, app0 = boot(lights=0)                          # no pixels, no error
+    set_up(hw0, app0, (HUMAN, GREEDY))
+
+
+def test_menu_help_scores_setup_and_other_games():
+    hw, app = new_match((HUMAN, GREEDY), 19)
+    press(hw, app, keys.START)
+    assert app.screen == MENU and list(app._menu_items()) == \
+        ["Resume", "New match", "Setup", "Help", "Scores", "Other games"]
+    items = list(app._menu_items())
+    press(hw, app, *([keys.DOWN] * items.index("Help")), keys.A)
+    pages = set()
+    for _ in range(len(amigo_app.HELP_PAGES)):
+        pages.add(app.text._texts[0])
+        press(hw, app, keys.RIGHT)
+    assert len(pages) == len(amigo_app.HELP_PAGES)
+    for page in amigo_app.HELP_PAGES:
+        assert all(len(line) <= 26 for line in page) and len(page) <= 10, page
+    press(hw, app, keys.B)
+    assert app.screen == MENU
+    press(hw, app, *([keys.DOWN] * items.index("Scores")), keys.A)
+    assert app.screen == SCORES and "Scores  game 1 of 4" in screen_text(app)
+    press(hw, app, keys.B)
+    assert app.screen == MENU
+    press(hw, app, *([keys.DOWN] * items.index("Setup")), keys.A)
+    assert app.screen == SETUP
+    press(hw, app, keys.B)
+    assert app.screen == MENU
+    press(hw, app, keys.A)                              # Resume
+    assert app.screen == TABLE and not app.leave and shown(app)[0] == 0
+    seed = app.game.seed
+    press(hw, app, keys.START, keys.DOWN, keys.A)       # New match
+    assert app.game.seed != seed and app.game.pile_len == 0
+    press(hw, app, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+    assert app.leave
+
+
+def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
+    hw = stub.Hardware()
+    la = Launcher(hw, seed=3)
+    press(hw, la, keys.DOWN, keys.DOWN, keys.A)
+    assert type(la.app).__name__ == "AmigoApp" and hw.display.root_group is la.app.root
+    set_up(hw, la.app, (HUMAN, GREEDY))
+    human_decides(hw, la.app, random.Random(5))
+    la.app.save_now()
+    again = Launcher(stub.Hardware(storage=hw.storage), seed=4)
+    assert type(again.app).__name__ == "AmigoApp"
+    assert again.app.game.save() == la.app.game.save()
+    assert again.app.screen == TABLE
+
+
+def test_screen_text_shows_the_table():
+    hw, app = new_match((HUMAN, GREEDY), 20)
+    text = screen_text(app).splitlines()
+    assert text[0] == ">P1 7  P2 7"
+    assert text[1] == "top -- ?  draw 50  game 1/4" and text[2] == "call -"
+    assert text[3].startswith("hand P1: [") and amigo_app.P_PLAY_TEXT == text[4]
+
+
+def test_long_hands_scroll_in_a_window_with_counts_either_side():
+    hw, app = new_match((HUMAN, HUMAN), 21)
+    blues = ["B%d" % v for v in range(1, 21)]
+    g = kit_table(2, [blues + ["R3", "R4"], ["R20"]], pile=["R19"], turn=0, direction=1)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    assert shown(app) == (0, hand(g, 0)[:WINDOW])
+    assert "14>" in screen_text(app)
+    press(hw, app, *[keys.RIGHT] * 10)
+    assert app.view.first == 3 and shown(app) == (0, hand(g, 0)[3:3 + WINDOW])
+    assert "<3" in screen_text(app) and "11>" in screen_text(app)
+    press(hw, app, keys.LEFT, *[keys.LEFT] * 10)        # wraps to the last card
+    assert app.cursor == 21 and shown(app) == (0, hand(g, 0)[14:])
+
+
+def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
+    import tracemalloc
+    hw, app = new_match((HUMAN, GREEDY), 22)
+    g = app.game
+    rnd = random.Random(2)
+
+    def turns(n):
+        for _ in range(n):
+            while g.kinds[g.seat] != HUMAN and g.pending != P_OVER:
+                hw.clock.advance(CPU_PACE_MS)
+                app.step()
+            if g.pending == P_OVER:
+                return
+            if g.pending == P_TURN or g.pending == P_DRAWN:
+                for k in (keys.RIGHT, keys.A, keys.B, keys.LEFT):
+                    press(hw, app, k)
+            human_decides(hw, app, rnd, check=False)
+
+    turns(3)                                            # warm up
+    ours = [tracemalloc.Filter(True, "*/ui/*"), tracemalloc.Filter(True, "*/engine/*")]
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot().filter_traces(ours)
+    turns(4)
+    after = tracemalloc.take_snapshot().filter_traces(ours)
+    tracemalloc.stop()
+    assert g.pending != P_OVER and app.screen == TABLE
+    grown = [s for s in after.compare_to(before, "lineno") if s.size_diff > 0]
+    assert not grown, grown[:5]
+
+
+def test_screen_memory_and_redraw_per_key_and_move():
+    from tools import ui_budget
+    hw, app = new_match((HUMAN, HUMAN, GREEDY, HUMAN, PLANNER, GREEDY), 23)
+    cost = ui_budget.tree_bytes(app.root)
+    total = sum(cost.values())
+    FIGURES.append("displayio memory of the YoYo screen: %d bytes (budget 16384) %r"
+                   % (total, cost))
+    assert 2000 < total <= 16 * 1024
+    g = app.game
+    press(hw, app, keys.A)
+    worst_key = worst_move = worst_play = moves = 0
+    rnd = random.Random(3)
+    for _ in range(60):
+        if app.screen == CURTAIN:
+            press(hw, app, keys.A)
+            continue
+        if app.screen != TABLE:
+            break
+        if g.kinds[g.seat] != HUMAN:
+            hw.display.last_dirty_pixels = 0
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+            if app.screen == TABLE:         # a curtain is a new screen, not a move
+                worst_move = max(worst_move, hw.display.last_dirty_pixels)
+                moves += 1
+            continue
+        if g.pending == P_TURN or g.pending == P_DRAWN:
+            hw.display.last_dirty_pixels = 0
+            press(hw, app, keys.RIGHT)
+            worst_key = max(worst_key, hw.display.last_dirty_pixels)
+            hw.display.last_dirty_pixels = 0
+            press(hw, app, keys.A)
+            worst_key = max(worst_key, hw.display.last_dirty_pixels)
+            press(hw, app, keys.B)
+        hw.display.last_dirty_pixels = 0
+        human_decides(hw, app, rnd)
+        if app.screen == TABLE:
+            worst_play = max(worst_play, hw.display.last_dirty_pixels)
+    FIGURES.append("YoYo: largest redraw for a cursor move or pick: %d of 20480 pixels (%.1f%%); "
+                   "for a CPU move (%d moves): %d (%.1f%%); for the last key of a human play: "
+                   "%d (%.1f%%)" % (worst_key, worst_key / 204.8, moves, worst_move,
+                                    worst_move / 204.8, worst_play, worst_play / 204.8))
+    assert moves >= 5
+    assert 0 < worst_key <= 2048                # the hand row's marks and cursor only
+    # a CPU move: counts, bars, top card, call, message; the holder's hand only when the
+    # move took from it. A play also shifts the hand row (5120 pixels at most).
+    assert 0 < worst_move <= 20480 // 5
+    assert 0 < worst_play <= 20480 // 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_monkey_random_keys_through_every_screen(seed):
+    rnd = random.Random(seed)
+    kinds = ((HUMAN, PLANNER, HUMAN), (GREEDY, HUMAN), (HUMAN, HUMAN, GREEDY, HUMAN, PLANNER,
+                                                       HUMAN))[seed - 1]
+    hw, app = new_match(kinds, seed, options=seed & 1)
+    choices = [keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.SELECT,
+               keys.START, keys.A, keys.A, keys.SELECT, keys.SELECT, keys.B]
+    screens = set()
+    check = Amigo()
+    watch = Watch(app)
+    seats = bytes(app.game.kinds)
+    for i in range(2500):
+        k = rnd.choice(choices)
+        if app.screen == CURTAIN and (k == keys.A or rnd.random() < 0.5):
+            watch.press_a_on_curtain(hw, app)
+        else:
+            press(hw, app, k)
+        screens.add(app.screen)
+        if app.leave:                            # "Other games": the launcher would drop it
+            app.save_now()
+            hw, app = boot(storage=hw.storage, seed=i)
+            watch = Watch(app)
+        if bytes(app.game.kinds) != seats:       # a new match from the setup screen
+            seats = bytes(app.game.kinds)
+            watch = Watch(app)
+        watch.check(app)
+        if i % 7 == 0:
+            hw.clock.advance(rnd.randrange(0, 2 * CPU_PACE_MS))
+        if i % 97 == 0:
+            assert sorted(all_cards(app.game)) == SORTED_DECK
+        if i % 499 == 0:
+            data = app.game.save()
+            check.restore(data)
+            assert check.save() == data
+    assert {TABLE, MENU} <= screens and len(screens) >= 3, screens
