@@ -371,6 +371,22 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     assert app.screen == CURTAIN and "Call 9, 10 up" in screen_text(app)
 
 
+def test_picks_are_laid_as_the_series_they_make_whatever_the_order_picked():
+    hw, app = new_match((HUMAN, HUMAN), 24)
+    g = kit_table(2, [["R5", "R6", "R7", "Y8", "B1"], ["B4", "R2"]], pile=["R9"], turn=0,
+                  direction=1)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    for t in ("R5", "R7", "R6", "Y8"):                   # picked out of order
+        cursor_to(hw, app, index(g, 0, t))
+        press(hw, app, keys.A)
+    assert "R7#2" in screen_text(app)
+    press(hw, app, keys.SELECT)
+    assert list(g.pile[:g.pile_len]) == [card(t) for t in ("R9", "Y8", "R7", "R6", "R5")]
+    assert g.dir == 1 and hand(g, 0) == [card("B1")]
+    assert "Call 8, 7, 6, 5 down" in screen_text(app)
+
+
 def test_a_drawn_card_that_fits_is_played_or_kept_and_direction_and_victims_by_keys():
     hw, app = new_match((HUMAN, HUMAN, HUMAN), 11)
     # Seat 0 cannot play and draws the R5, which fits: the cursor goes to it.

@@ -69,13 +69,13 @@ HELP_PAGES = (
     ("Series  2/5", "Cards stepping by one in", "one colour go at once:",
      "blue up, red down. Yellow", "fits anywhere in them;", "last, it also acts.",
      "Nothing fits? B draws one;", "Select plays it if it", "fits, B keeps it."),
-    ("Yellow  3/5", "Barred ring: skip, the", "next player misses a turn.",
+    ("Yellow  3/5", "No-entry disc: skip, the", "next player misses a turn.",
      "Plus: the next takes a", "card from two players.", "Arrow left: all pass a",
      "card left. Star: chaos,", "all hands are shuffled", "and dealt again."),
-    ("Keys  4/5", "L/R    move along the hand", "A      pick/unpick a card;",
-     "       numbers: play order", "Select play the picks", "       (none: cursor card)",
-     "B      clear picks, draw,", "       keep a drawn card", "Start  menu",
-     "CPU moving: A skips"),
+    ("Keys  4/5", "L/R    move along the hand", "A      pick/unpick a card",
+     "Select play the picks in", "       the order that fits", "       (none: cursor card)",
+     "B      clear picks, draw,", "       or keep drawn card", "Start  menu",
+     "CPU moving: A skips ahead"),
     ("Scores  5/5", "Out first: +5, the others", "-1 a card. Draw pile out",
      "twice: only minus points.", "2 x players games; the", "highest total wins.",
      "Cards: B^ blue up, Rv red", "down, Y yellow + action.", "Passing the device: the",
@@ -127,7 +127,8 @@ class AmigoApp:
         self.game = Amigo()
         self.cpus = [None, None, None]    # engine.amigo_cpu.Cpu per level, made when needed
         self.out = bytearray(MAX_PICK)    # the call's values
-        self.sel = bytearray(MAX_PICK)    # picked hand indices in play order
+        self.sel = bytearray(MAX_PICK)    # picked hand indices in the order picked
+        self.order = bytearray(MAX_PICK)  # the same laid out as a series
         self.nsel = 0
         self.players = 2
         self.kinds = bytearray((HUMAN, PLANNER, GREEDY, PLANNER, GREEDY, PLANNER))
@@ -259,6 +260,10 @@ class AmigoApp:
         if self.dirty:
             self.hw.display.refresh()
             self.dirty = False
+
+    def busy(self):
+        """True while a CPU seat is due to move: the headless simulator runs the clock on."""
+        return self.screen == TABLE and self._cpu_to_move()
 
     def run(self):
         import time
@@ -496,6 +501,14 @@ class AmigoApp:
             if n == 0:
                 self.sel[0] = self.cursor
                 n = 1
+            elif g.check(A_PLAY, n, self.sel):
+                # Picks are laid as a series whatever order they were picked in: a series
+                # runs one way through its values, so one of the two sorted orders is it.
+                for down in range(2):
+                    self._sort_picks(n, down)
+                    if g.check(A_PLAY, n, self.order) == 0:
+                        self._try(A_PLAY, n, self.order)
+                        return
             self._try(A_PLAY, n, self.sel)
         elif k == keys.B:
             if self.nsel:
@@ -504,6 +517,19 @@ class AmigoApp:
                 self.view.say(self._prompt())
             else:
                 self._try(A_DRAW if p == P_TURN else A_KEEP)
+
+    def _sort_picks(self, n, down):
+        """The picks into self.order by value, rising or (down) falling."""
+        g = self.game
+        s = g.seat
+        o = self.order
+        for i in range(n):
+            v = g.card(s, self.sel[i]) & 31
+            j = i
+            while j > 0 and ((g.card(s, o[j - 1]) & 31) > v) != (down == 1):
+                o[j] = o[j - 1]
+                j -= 1
+            o[j] = self.sel[i]
 
     def _toggle(self):
         """Pick or unpick the cursor's card; picks are played in the order picked."""

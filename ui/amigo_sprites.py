@@ -2,7 +2,7 @@
 
 A card is 2x2 tiles: a value row [tens][ones] and a mark row [letter][mark]. Colour never
 stands alone: blue cards carry B and an up triangle, red cards R and a down triangle, yellow
-cards Y and their action's glyph (skip: a barred ring, take: a plus, pass: an arrow left,
+cards Y and their action's glyph (skip: a no-entry disc, take: a plus, pass: an arrow left,
 chaos: a star). Faces are drawn per colour because a tile has one background.
 """
 import displayio
@@ -64,7 +64,7 @@ _LETTERS = ("#### |#   #|#### |#   #|#   #|#### ",
             "#   #| # # |  #  |  #  |  #  |  #  ")
 _TRI_UP = "  #  |  #  | ### | ### |#####|#####"
 _TRI_DOWN = "#####|#####| ### | ### |  #  |  #  "
-_ACTIONS = (" ### |#  ##|# # #|##  #|#   #| ### ",
+_ACTIONS = (" ### |#####|     |#####| ### |     ",
             "  #  |  #  |#####|  #  |  #  |     ",
             "  #  | #   |#####| #   |  #  |     ",
             "# # #| ### |#####| ### |# # #|     ")

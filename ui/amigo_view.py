@@ -107,6 +107,8 @@ class AmigoView:
                 self._names[s].text = name or " "
             self._names[s].hidden = s >= players
             self._counts[s].hidden = s >= players
+            # the count follows the name, leaving the gap before the next seat
+            self._counts[s].x = (s % 3) * SEAT_W + 2 + 6 * len(name)
 
     def set_game(self, text):
         if text != self.game_text:
