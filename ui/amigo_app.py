@@ -391,7 +391,10 @@ class AmigoApp:
             return P_DIR_TEXT
         if p == P_TAKE:
             if g.options & ESCALATE and g.victim == NONE:
-                return P_ANSWER_TEXT
+                s = g.seat
+                for i in range(g.counts[s]):
+                    if g.card(s, i) >> 5 == 3:      # a take-cards yellow to answer with
+                        return P_ANSWER_TEXT
             return P_TAKE_TEXT
         return P_PASS_TEXT
 
