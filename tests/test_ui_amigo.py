@@ -786,3 +786,19 @@ def test_escalated_take_cards_is_answered_with_select_and_passed_on():
     assert app.pick == 0
     press(hw, app, keys.A)                      # two cards from seat 0... who had one
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
+
+
+def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
+    from types import SimpleNamespace
+
+    from tools import sim
+    hw = stub.Hardware()
+    la = sim.start(hw, SimpleNamespace(game="amigo", seed=3, deal=None))
+    app = la.app
+    set_up(hw, app, (PLANNER, GREEDY, HUMAN))
+    assert app.busy()
+    sim.settle(hw, la)
+    g = app.game
+    assert not app.busy() and g.kinds[g.seat] == HUMAN and g.pile_len >= 1
+    text = sim.screen_text(la)
+    assert text.startswith(" P1 ") and "\nhand P3: " in text
