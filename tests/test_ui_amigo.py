@@ -802,3 +802,275 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
     assert not app.busy() and g.kinds[g.seat] == HUMAN and g.pile_len >= 1
     text = sim.screen_text(la)
     assert text.startswith(" P1 ") and "\nhand P3: " in text
+
+
+# The app under MicroPython 1.27 with stand-ins for displayio and the board (displayio's own
+# memory is ui_budget's figure above): what its code and objects keep on the heap, and what
+# one key or one CPU move allocates once every object exists.
+VM_SCRIPT = r'''
+# Runs under MicroPython 1.27 (tests/mpvm.py): the YoYo app with stand-ins for displayio and
+# the board, a match played through the keys, heap figures as FIG lines.
+import gc
+import sys
+
+
+class _Bitmap:
+    def __init__(self, w, h, n):
+        self.width = w
+        self.height = h
+
+    def __setitem__(self, k, v):
+        pass
+
+
+class _Palette:
+    def __init__(self, n):
+        self.n = n
+
+    def __setitem__(self, k, v):
+        pass
+
+    def make_transparent(self, i):
+        pass
+
+
+class _TileGrid:
+    def __init__(self, bmp, pixel_shader=None, width=1, height=1, tile_width=8,
+                 tile_height=8, x=0, y=0):
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.width = width
+        self.cells = bytearray(width * height)
+
+    def __setitem__(self, i, v):
+        self.cells[i] = v
+
+    def __getitem__(self, i):
+        return self.cells[i]
+
+
+class _Group:
+    def __init__(self, scale=1, x=0, y=0):
+        self.items = []
+        self.hidden = False
+        self.x = x
+        self.y = y
+
+    def append(self, o):
+        self.items.append(o)
+
+
+class _Label:
+    def __init__(self, font, text=" ", color=0, x=0, y=0):
+        self.text = text
+        self.x = x
+        self.y = y
+        self.hidden = False
+
+
+class displayio:
+    Bitmap = _Bitmap
+    Palette = _Palette
+    TileGrid = _TileGrid
+    Group = _Group
+
+
+class terminalio:
+    FONT = None
+
+
+class bitmap_label:
+    Label = _Label
+
+
+class adafruit_display_text:
+    bitmap_label = bitmap_label
+
+
+class _Keys:
+    def __init__(self):
+        self.queue = []
+
+    def poll(self):
+        return self.queue.pop(0) if self.queue else -1
+
+
+class _Clock:
+    now = 0
+
+    def ms(self):
+        return self.now
+
+
+class _Sound:
+    def beep(self, hz, ms):
+        pass
+
+    def play(self, notes):
+        pass
+
+
+class _Lights:
+    count = 0
+
+
+class _Display:
+    root_group = None
+
+    def refresh(self):
+        pass
+
+
+class _Raw:
+    size = 8192
+
+    def __init__(self):
+        self.data = bytearray(8192)
+
+    def read(self, o, n):
+        return bytes(self.data[o:o + n])
+
+    def write(self, o, d):
+        self.data[o:o + len(d)] = d
+
+
+class _Hw:
+    def __init__(self):
+        self.keys = _Keys()
+        self.clock = _Clock()
+        self.sound = _Sound()
+        self.lights = _Lights()
+        self.display = _Display()
+        self.storage = _Raw()
+
+
+sys.modules["displayio"] = displayio
+sys.modules["terminalio"] = terminalio
+sys.modules["adafruit_display_text"] = adafruit_display_text
+sys.modules["adafruit_display_text.bitmap_label"] = bitmap_label
+
+import hw.keys  # noqa: E402
+import ui.persist  # noqa: E402
+import ui.textview  # noqa: E402
+import engine.crc  # noqa: E402
+import engine.rng  # noqa: E402
+hw_ = _Hw()
+settings = ui.persist.Settings()
+persist = ui.persist.Persist(hw_.storage)
+persist.load(settings)
+
+
+def heap():
+    return gc.mem_alloc()
+
+
+gc.collect()
+base = heap()
+import engine.amigo  # noqa: E402
+gc.collect()
+rules = heap() - base
+import ui.amigo_app  # noqa: E402
+gc.collect()
+code = heap() - base - rules
+
+
+class _NoGc:
+    # collecting inside a function traps this VM build (tests/mpvm.py); the board collects
+    @staticmethod
+    def collect():
+        pass
+
+
+ui.amigo_app.gc = _NoGc
+app = ui.amigo_app.AmigoApp(hw_, 5, persist, settings)
+gc.collect()
+objects = heap() - base - rules - code
+print("FIG rules", rules)
+print("FIG code", code)
+print("FIG objects", objects)
+K = hw.keys
+q = hw_.keys.queue
+for k in (K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A):
+    q.append(k)
+    app.step()
+from engine.amigo_cpu import Cpu  # noqa: E402
+helper = Cpu(1)
+app._cpu(1)
+app._cpu(2)
+gc.collect()
+settled = heap()
+n = peak = grew = before = moves = 0
+big = []
+
+
+event = 0
+
+
+def press(k):
+    global n, peak, grew, before, event
+    q.append(k)
+    was = app.screen
+    before = gc.mem_alloc()
+    app.step()
+    grew = gc.mem_alloc() - before
+    if app.screen != 0 or was != 0:
+        if grew > event:
+            event = grew
+    elif grew > peak:
+        peak = grew
+    n += 1
+
+
+def human():
+    g = app.game
+    p = g.pending
+    if p == 1 or p == 2:
+        a = helper.decide(g)
+        if a == 1:
+            for j in range(helper.arg):
+                while app.cursor != helper.sel[j]:
+                    press(K.RIGHT)
+                press(K.A)
+            press(K.SELECT)
+        else:
+            press(K.B)
+    elif p == 3:
+        press(K.UP)
+    else:
+        press(K.A)
+
+
+while moves < 3000 and not app.game.match_over():
+    g = app.game
+    if app.screen == 5:
+        press(K.A)
+    elif g.kinds[g.seat] == 0:
+        human()
+    else:
+        hw_.clock.now += 700
+        press(-1)
+    moves += 1
+gc.collect()
+print("FIG presses", n)
+print("FIG moves", moves)
+print("FIG peak_step", peak)
+print("FIG peak_event", event)
+print("FIG games", app.game.game + 1)
+print("FIG after_play", heap() - settled)
+'''
+
+
+def test_micropython_heap_of_the_app_and_no_allocation_per_move():
+    from tests import mpvm
+    figs = mpvm.figures(mpvm.run(VM_SCRIPT, seconds=120))
+    total = figs["rules"] + figs["code"] + figs["objects"]
+    FIGURES.append("YoYo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
+                   "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "
+                   "match (%d games): largest allocation by a table step %d bytes, by a screen "
+                   "change %d" % (figs["rules"], figs["code"], figs["objects"], total,
+                                  figs["presses"], figs["games"], figs["peak_step"],
+                                  figs["peak_event"]))
+    assert figs["games"] == 4 and figs["presses"] > 50
+    assert figs["peak_step"] == 0
+    assert total <= 48 * 1024

@@ -155,9 +155,11 @@ def build():
 
 def put(grid, col, row, tile):
     """Set one cell only when it changes: the board redraws every cell written, even
-    with the same tile, and the hand row is rewritten after every move."""
-    if grid[col, row] != tile:
-        grid[col, row] = tile
+    with the same tile, and the hand row is rewritten after every move. The cell goes by
+    its int index: grid[x, y] would make a tuple on the heap at every call."""
+    i = row * grid.width + col
+    if grid[i] != tile:
+        grid[i] = tile
 
 
 def set_card(grid, col, row, card):
@@ -174,12 +176,14 @@ def set_card(grid, col, row, card):
 
 def tile_card(grid, col, row):
     """The card drawn at (col, row) by set_card, or -1: the tiles read back, for tests."""
-    t = grid[col, row] - FACE
+    w = grid.width
+    t = grid[row * w + col] - FACE
     if t < 0 or t >= 3 * FACE_TILES:
         return -1
     c = t // FACE_TILES
-    v = 10 * (t % FACE_TILES - F_TENS) + grid[col + 1, row] - FACE - c * FACE_TILES - F_ONES
-    k = grid[col + 1, row + 1] - FACE - c * FACE_TILES - F_MARK
+    v = 10 * (t % FACE_TILES - F_TENS) + grid[row * w + col + 1] - FACE - c * FACE_TILES - \
+        F_ONES
+    k = grid[(row + 1) * w + col + 1] - FACE - c * FACE_TILES - F_MARK
     return (c if c < 2 else 2 + k) << 5 | v
 
 
