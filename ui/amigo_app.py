@@ -286,13 +286,6 @@ class AmigoApp:
         g = self.game
         return g.pending != P_OVER and g.kinds[g.seat] != HUMAN
 
-    def hand_seat(self):
-        """Whose hand is on the screen now, or -1: what the curtain rule is about."""
-        v = self.view
-        if self.screen != TABLE or v.group.hidden or v.hand.hidden:
-            return -1
-        return v.seat
-
     # -- matches and games -----------------------------------------------------------
     def _new_match(self):
         self.game.new_match(self.players, 1 + self.rng.below(31999), self.options, self.kinds)
