@@ -21,7 +21,7 @@ from hw import TICKS_MASK, keys
 from ui import amigo_sprites
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
-from ui.textview import TextView
+from ui.textview import TextView, turn_page
 
 try:
     from micropython import const
@@ -692,14 +692,12 @@ class AmigoApp:
         self._decision()
 
     def _key_help(self, k):
-        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
-            self.page = (self.page + 1) % len(HELP_PAGES)
-        elif k == keys.LEFT or k == keys.UP:
-            self.page = (self.page - 1) % len(HELP_PAGES)
-        else:
+        page = turn_page(self.page, k, len(HELP_PAGES))
+        if page < 0:
             self._open_menu()
             return
-        self.text.show(HELP_PAGES[self.page])
+        self.page = page
+        self.text.show(HELP_PAGES[page])
 
     # -- setup ---------------------------------------------------------------------
     def _open_setup(self):
@@ -810,7 +808,8 @@ class AmigoApp:
 
 
 def _felt():
-    # A 20x16 bitmap scaled by 8 covers the screen in one colour for 64 bytes of pixels.
+    # ui.sprites.felt() draws the same, but importing ui.sprites would load Black Hole's card
+    # sheet code onto the heap for one colour. 20x16 pixels scaled by 8 cover the screen.
     bmp = displayio.Bitmap(20, 16, 1)
     pal = displayio.Palette(1)
     pal[0] = amigo_sprites.COLOURS[amigo_sprites.FELT]
