@@ -21,6 +21,7 @@ from hw import TICKS_MASK, keys
 from ui import amigo_sprites
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
+from ui.felt import felt
 from ui.textview import TextView, turn_page
 
 try:
@@ -119,7 +120,7 @@ class AmigoApp:
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = amigo_sprites.build()
         self.root = displayio.Group()
-        self.root.append(_felt())
+        self.root.append(felt(amigo_sprites.COLOURS[amigo_sprites.FELT]))
         self.view = AmigoView(sheet, palette)
         self.text = TextView()
         self.root.append(self.view.group)
@@ -805,14 +806,3 @@ class AmigoApp:
         else:
             lights.fill(SEAT_RGB[g.seat])
         lights.show()
-
-
-def _felt():
-    # ui.sprites.felt() draws the same, but importing ui.sprites would load Black Hole's card
-    # sheet code onto the heap for one colour. 20x16 pixels scaled by 8 cover the screen.
-    bmp = displayio.Bitmap(20, 16, 1)
-    pal = displayio.Palette(1)
-    pal[0] = amigo_sprites.COLOURS[amigo_sprites.FELT]
-    g = displayio.Group(scale=8)
-    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return g

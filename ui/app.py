@@ -16,6 +16,7 @@ from ui import table as table_module
 from ui.meter import OFF, Meter
 from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
 from ui.table import TableView
+from ui.felt import felt
 from ui.textview import TextView, turn_page
 
 try:
@@ -65,7 +66,7 @@ class App:
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
-        self.root.append(sprites.felt())
+        self.root.append(felt(sprites.COLOURS[sprites.FELT]))
         self.table = TableView(sheet, palette)
         self.text = TextView()
         self.root.append(self.table.group)

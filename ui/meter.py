@@ -64,9 +64,9 @@ class Meter:
                     c = _GREY if x == 0 or x == W - 1 or y == 0 or y == H - 1 else 0
                 else:
                     c = 0
-                b[x, y] = c
+                b[y * W + x] = c
 
     def _paint(self, lo, hi, c):
         for x in range(lo, hi):
             for y in range(H):
-                self.bitmap[x, y] = c
+                self.bitmap[y * W + x] = c

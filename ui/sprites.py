@@ -131,52 +131,49 @@ def build():
     return bmp, pal
 
 
+# Tiles are set by int index (y * width + x): under MicroPython grid[x, y] builds a tuple on
+# the heap for every cell, and these run on every move.
 def set_card(grid, col, row, card, covered):
     """Draw card (rank*4+suit) at tile (col,row); a covered card is one strip row."""
     r = card >> 2
     s = card & 3
     red = s == 1 or s == 2
-    grid[col, row] = (RANK_RED if red else RANK_BLACK) + r
-    grid[col + 1, row] = SUIT + s
-    grid[col + 2, row] = STRIP_EDGE
+    i = row * grid.width + col
+    grid[i] = (RANK_RED if red else RANK_BLACK) + r
+    grid[i + 1] = SUIT + s
+    grid[i + 2] = STRIP_EDGE
     if not covered:
-        grid[col, row + 1] = FOOT_LEFT
-        grid[col + 1, row + 1] = SUIT_FOOT + s
-        grid[col + 2, row + 1] = FOOT_RIGHT
+        i += grid.width
+        grid[i] = FOOT_LEFT
+        grid[i + 1] = SUIT_FOOT + s
+        grid[i + 2] = FOOT_RIGHT
 
 
 def set_slot(grid, col, row):
     """An empty place: a dim outline one card tall."""
-    grid[col, row] = SLOT_TOP_LEFT
-    grid[col + 1, row] = SLOT_TOP
-    grid[col + 2, row] = SLOT_TOP_RIGHT
-    grid[col, row + 1] = SLOT_FOOT_LEFT
-    grid[col + 1, row + 1] = SLOT_FOOT
-    grid[col + 2, row + 1] = SLOT_FOOT_RIGHT
+    i = row * grid.width + col
+    grid[i] = SLOT_TOP_LEFT
+    grid[i + 1] = SLOT_TOP
+    grid[i + 2] = SLOT_TOP_RIGHT
+    i += grid.width
+    grid[i] = SLOT_FOOT_LEFT
+    grid[i + 1] = SLOT_FOOT
+    grid[i + 2] = SLOT_FOOT_RIGHT
 
 
 def set_number(grid, col, row, width, value):
     """Right-aligned decimal in `width` tiles, blank-padded; no allocation."""
+    base = row * grid.width
     for i in range(col + width - 1, col - 1, -1):
         if value or i == col + width - 1:
-            grid[i, row] = DIGIT + value % 10
+            grid[base + i] = DIGIT + value % 10
             value //= 10
         else:
-            grid[i, row] = BLANK
+            grid[base + i] = BLANK
 
 
 def clear(grid, col, row, width, height):
     for y in range(row, row + height):
+        base = y * grid.width
         for x in range(col, col + width):
-            grid[x, y] = BLANK
-
-
-def felt():
-    """The table's background: a 20x16 one-colour bitmap scaled by 8 covers the screen for
-    64 bytes of pixels."""
-    bmp = displayio.Bitmap(20, 16, 1)
-    pal = displayio.Palette(1)
-    pal[0] = COLOURS[FELT]
-    g = displayio.Group(scale=8)
-    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return g
+            grid[base + x] = BLANK

@@ -18,6 +18,7 @@ from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE, GREEDY, HUMAN, 
 from hw import TICKS_MASK, keys
 from ui import sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
+from ui.felt import felt
 from ui.textview import TextView, turn_page
 from ui.yoyo_view import SEAT_RGB, YoyoView
 
@@ -86,7 +87,7 @@ class YoyoApp:
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
-        self.root.append(sprites.felt())
+        self.root.append(felt(sprites.COLOURS[sprites.FELT]))
         self.view = YoyoView(sheet, palette)
         self.text = TextView()
         self.root.append(self.view.group)

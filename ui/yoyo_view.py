@@ -82,7 +82,7 @@ class YoyoView:
         self._turn = displayio.TileGrid(mbmp, pixel_shader=mpal, width=1, height=1,
                                         tile_width=sprites.TILE, tile_height=sprites.TILE,
                                         x=0, y=2)
-        self._turn[0, 0] = M_TURN
+        self._turn[0] = M_TURN
         self.group.append(self._turn)
         x, y = cell_xy(HOLE_CELL)
         self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=2,
@@ -131,11 +131,11 @@ class YoyoView:
         sprites.set_number(self._count, 0, 0, 2, game.pile_count())
         ph = game.phase
         if ph == PLAY:
-            self._dir[0, 0] = M_DOWN if game.down else M_UP
+            self._dir[0] = M_DOWN if game.down else M_UP
         elif ph == ANNOUNCE or ph == FREE:
-            self._dir[0, 0] = M_ASK
+            self._dir[0] = M_ASK
         else:
-            self._dir[0, 0] = M_BLANK
+            self._dir[0] = M_BLANK
 
     def draw_seats(self, game):
         for s in range(game.players):
