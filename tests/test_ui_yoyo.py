@@ -17,8 +17,8 @@ from ui import yoyo_app
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
 from ui.table import cell_xy
-from ui.yoyo_app import (BANNER, CPU_PACE_MS, MENU, PROMPTS, SAVE_AFTER_MS, SCORES, SETUP,
-                         TABLE, YoyoApp)
+from ui.seated import CPU_PACE_MS, SAVE_AFTER_MS, TABLE
+from ui.yoyo_app import BANNER, MENU, PROMPTS, SCORES, SETUP, YoyoApp
 from ui.yoyo_view import SEAT_RGB
 
 

@@ -16,20 +16,19 @@ from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, ESCALATE, NONE, P_DI
                           P_OVER, P_PASS, P_TAKE, P_TURN, PILE_OUT, TOOK_LAST, Amigo,
                           SaveError, reason)
 from engine.crc import crc16
-from engine.rng import MsRandom
-from hw import TICKS_MASK, keys
+from hw import keys
 from ui import amigo_sprites
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.felt import felt
-from ui.textview import TextView, turn_page
+from ui.seated import TABLE, SeatedApp
+from ui.textview import TextView
 
 try:
     from micropython import const
 except ImportError:
     const = int
 
-TABLE = const(0)
 CURTAIN = const(1)
 MENU = const(2)
 SETUP = const(3)
@@ -41,8 +40,6 @@ HUMAN = const(0)
 GREEDY = const(1)
 PLANNER = const(2)
 
-SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
-CPU_PACE_MS = const(700)      # one CPU decision per this long, so a person can follow it
 MAX_PICK = const(20)          # a series steps by one through 1..20: never longer
 NAME_LEN = const(6)
 
@@ -111,13 +108,13 @@ def call_text(g, out):
     return ", ".join([str(out[i]) for i in range(n)]) + " " + way
 
 
-class AmigoApp:
+class AmigoApp(SeatedApp):
+    GAME_TAG = TAG_AMIGO
+    SETUP_TAG = TAG_AMIGO_SETUP
+    HELP_PAGES = HELP_PAGES
+
     def __init__(self, hw, seed, persist, settings):
-        self.hw = hw
-        self.persist = persist
-        self.settings = settings
-        self.leave = False
-        self.rng = MsRandom(seed & 0x3FFFFFFF)
+        SeatedApp.__init__(self, hw, seed, persist, settings)
         sheet, palette = amigo_sprites.build()
         self.root = displayio.Group()
         self.root.append(felt(amigo_sprites.COLOURS[amigo_sprites.FELT]))
@@ -144,15 +141,8 @@ class AmigoApp:
         self.pos = 0                      # letter being edited
         self.cursor = 0
         self.pick = 0                     # seat a take would hit
-        self.screen = TABLE
-        self.item = 0
-        self.page = 0
         self.scores_back = False          # scores opened from the menu
         self.holder = -1                  # the human seat holding the device
-        self.hurry = False                # A pressed in a CPU turn: no pacing until a human
-        self.cpu_at = 0
-        self.unsaved_since = -1
-        self.dirty = True
         self.notice = None
         self._handlers = (self._key_table, self._key_curtain, self._key_menu, self._key_setup,
                           self._key_help, self._key_scores)
@@ -225,52 +215,6 @@ class AmigoApp:
         out[45] = crc >> 8
         out[46] = crc & 0xFF
         return bytes(out)
-
-    def save_now(self):
-        p = self.persist
-        p.put(TAG_AMIGO, self.game.save())
-        p.put(TAG_AMIGO_SETUP, self._pack_setup())
-        p.commit(self.settings)
-        self.unsaved_since = -1
-
-    def _changed(self):
-        # The clock restarts at every change: a save waits for a real pause in play.
-        self.unsaved_since = self.hw.clock.ms()
-
-    # -- the loop ------------------------------------------------------------------
-    def step(self):
-        """One pass of the main loop: at most one key, one CPU decision when its pace is due
-        (or the rest of a skipped CPU run), a save when play has paused, a refresh if needed."""
-        k = self.hw.keys.poll()
-        if k != keys.NONE:
-            self._handlers[self.screen](k)
-            self.dirty = True
-        now = self.hw.clock.ms()
-        if self.screen == TABLE and self._cpu_to_move():
-            if self.hurry:
-                while self.screen == TABLE and self._cpu_to_move():
-                    self._cpu_move()
-                self.dirty = True
-            elif (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
-                self.cpu_at = now
-                self._cpu_move()
-                self.dirty = True
-        if self.unsaved_since >= 0 and \
-                (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
-            self.save_now()
-        if self.dirty:
-            self.hw.display.refresh()
-            self.dirty = False
-
-    def busy(self):
-        """True while a CPU seat is due to move: the headless simulator runs the clock on."""
-        return self.screen == TABLE and self._cpu_to_move()
-
-    def run(self):
-        import time
-        while True:
-            self.step()
-            time.sleep(0.01)
 
     # -- seats ---------------------------------------------------------------------
     def seat_name(self, s):
@@ -691,14 +635,6 @@ class AmigoApp:
         self.view.draw_table(g, self.out)
         self._show_table()
         self._decision()
-
-    def _key_help(self, k):
-        page = turn_page(self.page, k, len(HELP_PAGES))
-        if page < 0:
-            self._open_menu()
-            return
-        self.page = page
-        self.text.show(HELP_PAGES[page])
 
     # -- setup ---------------------------------------------------------------------
     def _open_setup(self):

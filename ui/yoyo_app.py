@@ -11,15 +11,15 @@ import displayio
 
 from engine.cards import RANK_CHARS
 from engine.crc import crc16
-from engine.rng import MsRandom
 from engine.tableau import NUM_FANS
 from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE, GREEDY, HUMAN, LOOKAHEAD,
                          OVER, REASONS, STUCK, UP, XFER, SaveError, Yoyo)
-from hw import TICKS_MASK, keys
+from hw import keys
 from ui import sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.felt import felt
-from ui.textview import TextView, turn_page
+from ui.seated import TABLE, SeatedApp
+from ui.textview import TextView
 from ui.yoyo_view import SEAT_RGB, YoyoView
 
 try:
@@ -27,15 +27,12 @@ try:
 except ImportError:
     const = int
 
-TABLE = const(0)
 BANNER = const(1)
 MENU = const(2)
 SETUP = const(3)
 HELP = const(4)
 SCORES = const(5)
 
-SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
-CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
 
 DAMAGED = "Saved game was damaged."
 KIND_NAMES = ("Human", "CPU easy", "CPU hard")
@@ -78,13 +75,13 @@ _SETUP_LEN = const(16)
 _SETUP_VERSION = const(1)
 
 
-class YoyoApp:
+class YoyoApp(SeatedApp):
+    GAME_TAG = TAG_YOYO
+    SETUP_TAG = TAG_YOYO_SETUP
+    HELP_PAGES = HELP_PAGES
+
     def __init__(self, hw, seed, persist, settings):
-        self.hw = hw
-        self.persist = persist
-        self.settings = settings
-        self.leave = False
-        self.rng = MsRandom(seed & 0x3FFFFFFF)
+        SeatedApp.__init__(self, hw, seed, persist, settings)
         sheet, palette = sprites.build()
         self.root = displayio.Group()
         self.root.append(felt(sprites.COLOURS[sprites.FELT]))
@@ -103,15 +100,8 @@ class YoyoApp:
         self.edit_players = 2     # the setup screen edits these until "Start game"
         self.edit_kinds = bytearray(3)
         self.cursor = 0
-        self.screen = TABLE
-        self.item = 0
-        self.page = 0
         self.holder = -1          # the human seat that last had the device
         self.counted = False      # this game's result is in games/wins
-        self.hurry = False        # A pressed in a CPU turn: no pacing until a human's turn
-        self.cpu_at = 0
-        self.unsaved_since = -1
-        self.dirty = True
         self.notice = None
         self.notice_up = False
         self._handlers = (self._key_table, self._key_banner, self._key_menu, self._key_setup,
@@ -183,53 +173,6 @@ class YoyoApp:
         out[14] = crc >> 8
         out[15] = crc & 0xFF
         return bytes(out)
-
-    def save_now(self):
-        p = self.persist
-        p.put(TAG_YOYO, self.game.save())
-        p.put(TAG_YOYO_SETUP, self._pack_setup())
-        p.commit(self.settings)
-        self.unsaved_since = -1
-
-    def _changed(self):
-        # The clock restarts at every change: a save waits for a real pause in play.
-        self.unsaved_since = self.hw.clock.ms()
-
-    # -- the loop ------------------------------------------------------------------
-    def step(self):
-        """One pass of the main loop: at most one key, one CPU action when its pace is due (or
-        the rest of a skipped CPU run), a save when play has paused, a refresh when needed."""
-        k = self.hw.keys.poll()
-        if k != keys.NONE:
-            self._handlers[self.screen](k)
-            self.dirty = True
-        now = self.hw.clock.ms()
-        if self.screen == TABLE and self._cpu_to_move():
-            if self.hurry:
-                # Skipped: the CPU seats play on, undrawn, until a human is to move.
-                while self.screen == TABLE and self._cpu_to_move():
-                    self._cpu_move()
-                self.dirty = True
-            elif (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
-                self.cpu_at = now
-                self._cpu_move()
-                self.dirty = True
-        if self.unsaved_since >= 0 and \
-                (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
-            self.save_now()
-        if self.dirty:
-            self.hw.display.refresh()
-            self.dirty = False
-
-    def busy(self):
-        """Still working with no key pressed: a CPU seat is to move."""
-        return self.screen == TABLE and self._cpu_to_move()
-
-    def run(self):
-        import time
-        while True:
-            self.step()
-            time.sleep(0.01)
 
     # -- seats ---------------------------------------------------------------------
     def seat_name(self, s):
@@ -555,14 +498,6 @@ class YoyoApp:
         self._show_table()
         self.cpu_at = self.hw.clock.ms()
         self.view.say(self._prompt())
-
-    def _key_help(self, k):
-        page = turn_page(self.page, k, len(HELP_PAGES))
-        if page < 0:
-            self._open_menu()
-        else:
-            self.page = page
-            self.text.show(HELP_PAGES[page])
 
     # -- setup ---------------------------------------------------------------------
     def _open_setup(self):

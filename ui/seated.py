@@ -1,0 +1,95 @@
+"""What the games for several seats share: the main loop with paced CPU seats, saving once play
+pauses, and the help pages.
+
+A game's app subclasses SeatedApp and gives it GAME_TAG and SETUP_TAG (its ui/persist.py
+records), HELP_PAGES, `_handlers` (one key handler per screen, TABLE first), and
+_cpu_to_move(), _cpu_move(), _pack_setup() and _open_menu().
+"""
+from engine.rng import MsRandom
+from hw import TICKS_MASK, keys
+from ui.textview import turn_page
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+TABLE = const(0)              # every seated game's first screen is its table
+
+SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
+CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
+
+
+class SeatedApp:
+    GAME_TAG = 0
+    SETUP_TAG = 0
+    HELP_PAGES = ()
+
+    def __init__(self, hw, seed, persist, settings):
+        self.hw = hw
+        self.persist = persist
+        self.settings = settings
+        self.leave = False        # the player asked for another game (ui/launcher.py)
+        self.rng = MsRandom(seed & 0x3FFFFFFF)
+        self.screen = TABLE
+        self.item = 0
+        self.page = 0
+        self.hurry = False        # A pressed in a CPU turn: no pacing until a human's turn
+        self.cpu_at = 0
+        self.unsaved_since = -1
+        self.dirty = True
+
+    def save_now(self):
+        p = self.persist
+        p.put(self.GAME_TAG, self.game.save())
+        p.put(self.SETUP_TAG, self._pack_setup())
+        p.commit(self.settings)
+        self.unsaved_since = -1
+
+    def _changed(self):
+        # The clock restarts at every change: a save waits for a real pause in play.
+        self.unsaved_since = self.hw.clock.ms()
+
+    def step(self):
+        """One pass of the main loop: at most one key, one CPU action when its pace is due (or
+        the rest of a skipped CPU run), a save when play has paused, a refresh when needed."""
+        k = self.hw.keys.poll()
+        if k != keys.NONE:
+            self._handlers[self.screen](k)
+            self.dirty = True
+        now = self.hw.clock.ms()
+        if self.screen == TABLE and self._cpu_to_move():
+            if self.hurry:
+                # Skipped: the CPU seats play on, undrawn, until a human is to move.
+                while self.screen == TABLE and self._cpu_to_move():
+                    self._cpu_move()
+                self.dirty = True
+            elif (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
+                self.cpu_at = now
+                self._cpu_move()
+                self.dirty = True
+        if self.unsaved_since >= 0 and \
+                (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
+            self.save_now()
+        if self.dirty:
+            self.hw.display.refresh()
+            self.dirty = False
+
+    def busy(self):
+        """Still working with no key pressed: a CPU seat is to move (the headless simulator
+        runs the clock on while this holds)."""
+        return self.screen == TABLE and self._cpu_to_move()
+
+    def run(self):
+        import time
+        while True:
+            self.step()
+            time.sleep(0.01)
+
+    def _key_help(self, k):
+        page = turn_page(self.page, k, len(self.HELP_PAGES))
+        if page < 0:
+            self._open_menu()
+        else:
+            self.page = page
+            self.text.show(self.HELP_PAGES[page])
