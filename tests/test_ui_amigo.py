@@ -13,11 +13,11 @@ from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tools.text_amigo import screen_text
 from ui import amigo_app
-from ui.amigo_app import CURTAIN, DAMAGED, HELP, MENU, SCORES, SETUP, AmigoApp
+from ui.amigo_app import CURTAIN, HELP, MENU, SCORES, SETUP, AmigoApp
 from ui.amigo_view import SEAT_RGB, WINDOW
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
-from ui.seated import CPU_PACE_MS, SAVE_AFTER_MS, TABLE
+from ui.seated import CPU_PACE_MS, DAMAGED, SAVE_AFTER_MS, TABLE
 
 SORTED_DECK = sorted(DECK)
 

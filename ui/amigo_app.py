@@ -43,7 +43,6 @@ PLANNER = const(2)
 MAX_PICK = const(20)          # a series steps by one through 1..20: never longer
 NAME_LEN = const(6)
 
-DAMAGED = "Saved game was damaged."
 KIND_NAMES = ("Human", "CPU easy", "CPU hard")
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 MENU_ITEMS = ("Resume", "New match", "Setup", "Help", "Scores", "Other games")
@@ -111,6 +110,7 @@ def call_text(g, out):
 class AmigoApp(SeatedApp):
     GAME_TAG = TAG_AMIGO
     SETUP_TAG = TAG_AMIGO_SETUP
+    SAVE_ERROR = SaveError
     HELP_PAGES = HELP_PAGES
 
     def __init__(self, hw, seed, persist, settings):
@@ -155,31 +155,15 @@ class AmigoApp(SeatedApp):
             self._begin()
 
     # -- start-up and saving -------------------------------------------------------
-    def _restore(self):
-        """Load the setup and the match; True when there was nothing at all to resume."""
-        p = self.persist
-        notice = p.notice
-        p.notice = None
-        setup = p.get(TAG_AMIGO_SETUP)
-        data = p.get(TAG_AMIGO)
-        if setup is not None and not self._unpack_setup(setup):
-            notice = DAMAGED
-        if data is not None:
-            try:
-                self.game.restore(data)
-                g = self.game
-                self.players = g.players
-                self.options = g.options
-                self.kinds[:] = g.kinds
-                self.notice = notice
-                return False
-            except SaveError:
-                notice = DAMAGED
-        self.notice = notice
-        if notice is None:
-            return True
+    def _resumed(self):
+        """A saved game was restored: take its seats."""
+        g = self.game
+        self.players = g.players
+        self.options = g.options
+        self.kinds[:] = g.kinds
+
+    def _start_fresh(self):
         self._new_match()
-        return False
 
     def _unpack_setup(self, d):
         if len(d) != _SETUP_LEN or d[0] != _SETUP_VERSION or not 2 <= d[1] <= 6 or \

@@ -2,8 +2,9 @@
 pauses, and the help pages.
 
 A game's app subclasses SeatedApp and gives it GAME_TAG and SETUP_TAG (its ui/persist.py
-records), HELP_PAGES, `_handlers` (one key handler per screen, TABLE first), and
-_cpu_to_move(), _cpu_move(), _pack_setup() and _open_menu().
+records), SAVE_ERROR (what its engine's restore() raises), HELP_PAGES, `_handlers` (one key
+handler per screen, TABLE first), and _cpu_to_move(), _cpu_move(), _pack_setup(),
+_unpack_setup(), _resumed(), _start_fresh() and _open_menu().
 """
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
@@ -19,10 +20,13 @@ TABLE = const(0)              # every seated game's first screen is its table
 SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
 CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
 
+DAMAGED = "Saved game was damaged."
+
 
 class SeatedApp:
     GAME_TAG = 0
     SETUP_TAG = 0
+    SAVE_ERROR = ValueError
     HELP_PAGES = ()
 
     def __init__(self, hw, seed, persist, settings):
@@ -38,6 +42,30 @@ class SeatedApp:
         self.cpu_at = 0
         self.unsaved_since = -1
         self.dirty = True
+
+    def _restore(self):
+        """Load the setup and the game; True when there was nothing at all to resume. A damaged
+        record is dropped with a notice, and a fresh game stands in for a damaged one."""
+        p = self.persist
+        notice = p.notice
+        p.notice = None
+        setup = p.get(self.SETUP_TAG)
+        data = p.get(self.GAME_TAG)
+        if setup is not None and not self._unpack_setup(setup):
+            notice = DAMAGED
+        if data is not None:
+            try:
+                self.game.restore(data)
+                self._resumed()
+                self.notice = notice
+                return False
+            except self.SAVE_ERROR:
+                notice = DAMAGED
+        self.notice = notice
+        if notice is None:
+            return True
+        self._start_fresh()
+        return False
 
     def save_now(self):
         p = self.persist

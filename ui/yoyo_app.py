@@ -34,7 +34,6 @@ HELP = const(4)
 SCORES = const(5)
 
 
-DAMAGED = "Saved game was damaged."
 KIND_NAMES = ("Human", "CPU easy", "CPU hard")
 
 # Prompts for the seat to move, long and after an event; constant strings, so saying one again
@@ -78,6 +77,7 @@ _SETUP_VERSION = const(1)
 class YoyoApp(SeatedApp):
     GAME_TAG = TAG_YOYO
     SETUP_TAG = TAG_YOYO_SETUP
+    SAVE_ERROR = SaveError
     HELP_PAGES = HELP_PAGES
 
     def __init__(self, hw, seed, persist, settings):
@@ -116,31 +116,15 @@ class YoyoApp(SeatedApp):
             self._begin()
 
     # -- start-up and saving -------------------------------------------------------
-    def _restore(self):
-        """Load the setup and the game; True when there was nothing at all to resume."""
-        p = self.persist
-        notice = p.notice
-        p.notice = None
-        setup = p.get(TAG_YOYO_SETUP)
-        data = p.get(TAG_YOYO)
-        if setup is not None and not self._unpack_setup(setup):
-            notice = DAMAGED
-        if data is not None:
-            try:
-                self.game.restore(data)
-                g = self.game
-                self.players = g.players
-                self.kinds[:] = g.kinds
-                self.counted = g.is_over()
-                self.notice = notice
-                return False
-            except SaveError:
-                notice = DAMAGED
-        self.notice = notice
-        if notice is None:
-            return True
+    def _resumed(self):
+        """A saved game was restored: take its seats."""
+        g = self.game
+        self.players = g.players
+        self.kinds[:] = g.kinds
+        self.counted = g.is_over()
+
+    def _start_fresh(self):
         self._new_game()
-        return False
 
     def _unpack_setup(self, d):
         if len(d) != _SETUP_LEN or d[0] != _SETUP_VERSION or not 2 <= d[1] <= 3 or \
