@@ -106,6 +106,56 @@ def other_games(out):
         app.cursor = next((f for f in range(17) if app.game.check(f) == 0), app.cursor)
         press(keys.A)
     shot("yoyo_table")
+    return paths + amigo_shots(out)
+
+
+def amigo_shots(out):
+    """YoYo: setup for two people and a CPU, the curtain between them, a turn, a game's scores."""
+    from hw import keys, stub
+    from ui.amigo_app import CURTAIN, SCORES
+    from ui.launcher import Launcher
+    from ui.seated import CPU_PACE_MS, TABLE
+    paths = []
+
+    def start(hw, setup_keys):
+        launcher = Launcher(hw, seed=3)
+        launcher.open(2)
+        for k in setup_keys:
+            hw.keys.press(k)
+            launcher.step()
+        return launcher
+
+    def until(hw, launcher, screen, key):
+        for _ in range(5000):
+            if launcher.app.screen == screen:
+                return
+            hw.keys.press(key)
+            hw.clock.advance(CPU_PACE_MS)
+            launcher.step()
+        raise SystemExit("YoYo never reached screen %d" % screen)
+
+    def shot(hw, name):
+        path = os.path.join(out, name + ".png")
+        hw.display.save_png(path)
+        paths.append(path)
+
+    hw = stub.Hardware()
+    # 3 players; seat 2 from CPU hard to Human; seat 3 stays a CPU.
+    launcher = start(hw, (keys.RIGHT, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT))
+    shot(hw, "amigo_setup")
+    for k in (keys.DOWN, keys.DOWN, keys.DOWN, keys.A):
+        hw.keys.press(k)
+        launcher.step()
+    until(hw, launcher, CURTAIN, keys.B)
+    shot(hw, "amigo_curtain")
+    hw.keys.press(keys.A)
+    launcher.step()
+    until(hw, launcher, TABLE, keys.A)
+    shot(hw, "amigo_table")
+    hw = stub.Hardware()
+    launcher = start(hw, (keys.DOWN, keys.LEFT, keys.DOWN, keys.DOWN, keys.DOWN, keys.A))
+    until(hw, launcher, SCORES, keys.A)
+    shot(hw, "amigo_scores")
     return paths
 
 
