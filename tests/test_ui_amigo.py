@@ -1,5 +1,6 @@
 """The YoYo app on the stub backend: whole matches with the keys, curtains between humans (and
 never a hand on screen for the wrong player), refusals, CPU pacing, menus, saves and lights."""
+import os
 import random
 
 import pytest
@@ -807,164 +808,7 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
 # The app under MicroPython 1.27 with stand-ins for displayio and the board (displayio's own
 # memory is ui_budget's figure above): what its code and objects keep on the heap, and what
 # one key or one CPU move allocates once every object exists.
-VM_SCRIPT = r'''
-# Runs under MicroPython 1.27 (tests/mpvm.py): the YoYo app with stand-ins for displayio and
-# the board, a match played through the keys, heap figures as FIG lines.
-import gc
-import sys
-
-
-class _Bitmap:
-    def __init__(self, w, h, n):
-        self.width = w
-        self.height = h
-
-    def __setitem__(self, k, v):
-        pass
-
-
-class _Palette:
-    def __init__(self, n):
-        self.n = n
-
-    def __setitem__(self, k, v):
-        pass
-
-    def make_transparent(self, i):
-        pass
-
-
-class _TileGrid:
-    def __init__(self, bmp, pixel_shader=None, width=1, height=1, tile_width=8,
-                 tile_height=8, x=0, y=0):
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.width = width
-        self.cells = bytearray(width * height)
-
-    def __setitem__(self, i, v):
-        self.cells[i] = v
-
-    def __getitem__(self, i):
-        return self.cells[i]
-
-
-class _Group:
-    def __init__(self, scale=1, x=0, y=0):
-        self.items = []
-        self.hidden = False
-        self.x = x
-        self.y = y
-
-    def append(self, o):
-        self.items.append(o)
-
-
-class _Label:
-    def __init__(self, font, text=" ", color=0, x=0, y=0):
-        self.text = text
-        self.x = x
-        self.y = y
-        self.hidden = False
-
-
-class displayio:
-    Bitmap = _Bitmap
-    Palette = _Palette
-    TileGrid = _TileGrid
-    Group = _Group
-
-
-class terminalio:
-    FONT = None
-
-
-class bitmap_label:
-    Label = _Label
-
-
-class adafruit_display_text:
-    bitmap_label = bitmap_label
-
-
-class _Keys:
-    def __init__(self):
-        self.queue = []
-
-    def poll(self):
-        return self.queue.pop(0) if self.queue else -1
-
-
-class _Clock:
-    now = 0
-
-    def ms(self):
-        return self.now
-
-
-class _Sound:
-    def beep(self, hz, ms):
-        pass
-
-    def play(self, notes):
-        pass
-
-
-class _Lights:
-    count = 0
-
-
-class _Display:
-    root_group = None
-
-    def refresh(self):
-        pass
-
-
-class _Raw:
-    size = 8192
-
-    def __init__(self):
-        self.data = bytearray(8192)
-
-    def read(self, o, n):
-        return bytes(self.data[o:o + n])
-
-    def write(self, o, d):
-        self.data[o:o + len(d)] = d
-
-
-class _Hw:
-    def __init__(self):
-        self.keys = _Keys()
-        self.clock = _Clock()
-        self.sound = _Sound()
-        self.lights = _Lights()
-        self.display = _Display()
-        self.storage = _Raw()
-
-
-sys.modules["displayio"] = displayio
-sys.modules["terminalio"] = terminalio
-sys.modules["adafruit_display_text"] = adafruit_display_text
-sys.modules["adafruit_display_text.bitmap_label"] = bitmap_label
-
-import hw.keys  # noqa: E402
-import ui.persist  # noqa: E402
-import ui.textview  # noqa: E402
-import engine.crc  # noqa: E402
-import engine.rng  # noqa: E402
-hw_ = _Hw()
-settings = ui.persist.Settings()
-persist = ui.persist.Persist(hw_.storage)
-persist.load(settings)
-
-
-def heap():
-    return gc.mem_alloc()
-
-
+VM_DRIVER = r'''
 gc.collect()
 base = heap()
 import engine.amigo  # noqa: E402
@@ -973,13 +817,6 @@ rules = heap() - base
 import ui.amigo_app  # noqa: E402
 gc.collect()
 code = heap() - base - rules
-
-
-class _NoGc:
-    # collecting inside a function traps this VM build (tests/mpvm.py); the board collects
-    @staticmethod
-    def collect():
-        pass
 
 
 ui.amigo_app.gc = _NoGc
@@ -1063,7 +900,9 @@ print("FIG after_play", heap() - settled)
 
 def test_micropython_heap_of_the_app_and_no_allocation_per_move():
     from tests import mpvm
-    figs = mpvm.figures(mpvm.run(VM_SCRIPT, seconds=120))
+    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
+        script = f.read() + VM_DRIVER
+    figs = mpvm.figures(mpvm.run(script, seconds=120))
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append("YoYo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
                    "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "

@@ -43,8 +43,9 @@ class Meter:
             self._paint(0, W, 0)
             self._filled = 0
         if n != self._filled:
-            lo, hi = (self._filled, n) if n > self._filled else (n, self._filled)
-            self._paint(lo, hi, _GREY if n > self._filled else 0)
+            # min/max, not a swapped pair: a tuple would be allocated on every slice
+            self._paint(min(n, self._filled), max(n, self._filled),
+                        _GREY if n > self._filled else 0)
             self._filled = n
 
     def show(self, verdict):

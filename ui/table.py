@@ -24,8 +24,17 @@ GRID_Y = const(13)
 HOLE_CELL = const(17)
 
 
+def cell_x(i):
+    return GRID_X + (i % COLS) * CELL_W + 1
+
+
+def cell_y(i):
+    return GRID_Y + (i // COLS) * CELL_H + 1
+
+
 def cell_xy(i):
-    return GRID_X + (i % COLS) * CELL_W + 1, GRID_Y + (i // COLS) * CELL_H + 1
+    """Both at once, for drawing at start-up: the tuple is an allocation a move cannot afford."""
+    return cell_x(i), cell_y(i)
 
 
 def _cursor_bitmap():
@@ -118,9 +127,8 @@ class TableView:
         self.draw_status(game)
 
     def set_cursor(self, f):
-        x, y = cell_xy(f)
-        self._cursor.x = x - 1
-        self._cursor.y = y - 1
+        self._cursor.x = cell_x(f) - 1
+        self._cursor.y = cell_y(f) - 1
 
     def say(self, text):
         # Only touch the label when the words change: a new text allocates a new bitmap.
