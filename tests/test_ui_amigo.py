@@ -1,6 +1,5 @@
 """The YoYo app on the stub backend: whole matches with the keys, curtains between humans (and
 never a hand on screen for the wrong player), refusals, CPU pacing, menus, saves and lights."""
-import os
 import random
 
 import pytest
@@ -9,7 +8,9 @@ from engine.amigo import (A_PLAY, DECK, P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, 
                           reason)
 from engine.amigo_cpu import GREEDY, HUMAN, PLANNER, Cpu
 from hw import keys, stub
+from tests import ui_keys
 from tests.conftest import FIGURES
+from tests.ui_keys import press
 from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tools.text_amigo import screen_text
@@ -24,20 +25,7 @@ SORTED_DECK = sorted(DECK)
 
 
 def boot(storage=None, seed=5, lights=5):
-    """A board powered on: the launcher's Persist and Settings, then the YoYo app."""
-    hw = stub.Hardware(storage=storage, lights=lights)
-    settings = Settings()
-    persist = Persist(hw.storage)
-    persist.load(settings)
-    app = AmigoApp(hw, seed, persist, settings)
-    app.step()
-    return hw, app
-
-
-def press(hw, app, *ks):
-    for k in ks:
-        hw.keys.press(k)
-        app.step()
+    return ui_keys.boot(AmigoApp, storage, seed, lights)
 
 
 def set_up(hw, app, kinds, options=0):
@@ -803,113 +791,3 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
     assert not app.busy() and g.kinds[g.seat] == HUMAN and g.pile_len >= 1
     text = sim.screen_text(la)
     assert text.startswith(" P1 ") and "\nhand P3: " in text
-
-
-# The app under MicroPython 1.27 with stand-ins for displayio and the board (displayio's own
-# memory is ui_budget's figure above): what its code and objects keep on the heap, and what
-# one key or one CPU move allocates once every object exists.
-VM_DRIVER = r'''
-gc.collect()
-base = heap()
-import engine.amigo  # noqa: E402
-gc.collect()
-rules = heap() - base
-import ui.amigo_app  # noqa: E402
-gc.collect()
-code = heap() - base - rules
-
-
-ui.amigo_app.gc = _NoGc
-app = ui.amigo_app.AmigoApp(hw_, 5, persist, settings)
-gc.collect()
-objects = heap() - base - rules - code
-print("FIG rules", rules)
-print("FIG code", code)
-print("FIG objects", objects)
-K = hw.keys
-q = hw_.keys.queue
-for k in (K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A):
-    q.append(k)
-    app.step()
-from engine.amigo_cpu import Cpu  # noqa: E402
-helper = Cpu(1)
-app._cpu(1)
-app._cpu(2)
-gc.collect()
-settled = heap()
-n = peak = grew = before = moves = 0
-big = []
-
-
-event = 0
-
-
-def press(k):
-    global n, peak, grew, before, event
-    q.append(k)
-    was = app.screen
-    before = gc.mem_alloc()
-    app.step()
-    grew = gc.mem_alloc() - before
-    if app.screen != 0 or was != 0:
-        if grew > event:
-            event = grew
-    elif grew > peak:
-        peak = grew
-    n += 1
-
-
-def human():
-    g = app.game
-    p = g.pending
-    if p == 1 or p == 2:
-        a = helper.decide(g)
-        if a == 1:
-            for j in range(helper.arg):
-                while app.cursor != helper.sel[j]:
-                    press(K.RIGHT)
-                press(K.A)
-            press(K.SELECT)
-        else:
-            press(K.B)
-    elif p == 3:
-        press(K.UP)
-    else:
-        press(K.A)
-
-
-while moves < 3000 and not app.game.match_over():
-    g = app.game
-    if app.screen == 5:
-        press(K.A)
-    elif g.kinds[g.seat] == 0:
-        human()
-    else:
-        hw_.clock.now += 700
-        press(-1)
-    moves += 1
-gc.collect()
-print("FIG presses", n)
-print("FIG moves", moves)
-print("FIG peak_step", peak)
-print("FIG peak_event", event)
-print("FIG games", app.game.game + 1)
-print("FIG after_play", heap() - settled)
-'''
-
-
-def test_micropython_heap_of_the_app_and_no_allocation_per_move():
-    from tests import mpvm
-    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
-        script = f.read() + VM_DRIVER
-    figs = mpvm.figures(mpvm.run(script, seconds=120))
-    total = figs["rules"] + figs["code"] + figs["objects"]
-    FIGURES.append("YoYo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
-                   "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "
-                   "match (%d games): largest allocation by a table step %d bytes, by a screen "
-                   "change %d" % (figs["rules"], figs["code"], figs["objects"], total,
-                                  figs["presses"], figs["games"], figs["peak_step"],
-                                  figs["peak_event"]))
-    assert figs["games"] == 4 and figs["presses"] > 50
-    assert figs["peak_step"] == 0
-    assert total <= 48 * 1024

@@ -6,6 +6,7 @@ import pytest
 
 from engine.blackhole import BlackHole
 from hw import keys, stub
+from tests.ui_keys import press
 from tests.conftest import FIGURES
 from tools import ui_budget
 from ui import app as app_module
@@ -22,12 +23,6 @@ def make_app(hw=None, deal=2):
     app._new_deal(deal, count_old=False)
     app.step()
     return hw, app
-
-
-def press(hw, app, *ks):
-    for k in ks:
-        hw.keys.press(k)
-        app.step()
 
 
 def move_cursor_to(hw, app, f):

@@ -5,6 +5,7 @@ import pytest
 from engine.blackhole import BlackHole
 from engine.solver import NOWIN, WON, Solver
 from hw import keys, stub
+from tests.ui_keys import press
 from ui import meter, solving
 from ui.app import TABLE, App
 from ui.persist import Settings
@@ -28,12 +29,6 @@ def make_app(deal, **settings):
     app._new_deal(deal, count_old=False)
     app.step()
     return hw, app
-
-
-def press(hw, app, *ks):
-    for k in ks:
-        hw.keys.press(k)
-        app.step()
 
 
 def think(app):

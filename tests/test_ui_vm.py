@@ -1,7 +1,7 @@
-"""The Black Hole and Yo-yo apps under MicroPython 1.27, with stand-ins for displayio and the
-board (tests/vm/ui_standins.py): what their code and objects keep on the heap, and what one key,
-one solver slice or one CPU move allocates on the table once every object exists. tracemalloc
-on CPython cannot see what MicroPython allocates (a tuple per grid[x, y], say); this can."""
+"""The three game apps under MicroPython 1.27, with stand-ins for displayio and the board
+(tests/vm/ui_standins.py): what their code and objects keep on the heap, and what one key, one
+solver slice or one CPU move allocates on the table once every object exists. tracemalloc on
+CPython cannot see what MicroPython allocates (a tuple per grid[x, y], say); this can."""
 import os
 
 import pytest
@@ -15,49 +15,50 @@ pytestmark = pytest.mark.vm
 APP_BUDGET = 48 * 1024       # engine, screens' code and objects; displayio's own memory apart
 
 
-def run(driver, **subs):
-    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
-        script = f.read() + driver % subs
-    return mpvm.figures(mpvm.run(script, seconds=240))
-
-
-# Shared by both drivers: a key press (or a pass with no key) measured alone.
-MEASURE = r'''
-K = hw.keys
-q = hw_.keys.queue
-n = peak = grew = before = 0
-
-
-def press(k):
-    global n, peak, grew, before
-    if k >= 0:
-        q.append(k)
-    before = gc.mem_alloc()
-    app.step()
-    grew = gc.mem_alloc() - before
-    if grew > peak:
-        peak = grew
-    n += 1
-'''
-
-BLACK_HOLE = r'''
+# Every driver starts here: the engine's and the app's imports measured apart, the app built,
+# then press(k) runs one main-loop pass (k < 0: no key) and leaves its allocation in `grew`.
+PREFIX = r'''
 gc.collect()
 base = heap()
-import engine.blackhole  # noqa: E402
+%(engine)s
 gc.collect()
 rules = heap() - base
-import ui.app  # noqa: E402
+import %(module)s  # noqa: E402
 gc.collect()
 code = heap() - base - rules
-ui.app.gc = _NoGc
-app = ui.app.App(hw_, 5, persist, settings)
-app._new_deal(2, False)
+%(module)s.gc = _NoGc
+app = %(module)s.%(cls)s(hw_, 5, persist, settings)
 gc.collect()
 objects = heap() - base - rules - code
 print("FIG rules", rules)
 print("FIG code", code)
 print("FIG objects", objects)
-''' + MEASURE + r'''
+K = hw.keys
+q = hw_.keys.queue
+n = grew = before = 0
+
+
+def press(k):
+    global n, grew, before
+    if k >= 0:
+        q.append(k)
+    before = gc.mem_alloc()
+    app.step()
+    grew = gc.mem_alloc() - before
+    n += 1
+'''
+
+
+def run(driver, engine, module, cls, **subs):
+    subs.update(engine=engine, module=module, cls=cls)
+    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
+        script = f.read() + (PREFIX + driver) % subs
+    return mpvm.figures(mpvm.run(script, seconds=240))
+
+
+BLACK_HOLE = r'''
+app._new_deal(2, False)
+peak = 0
 WIN = %(win)r
 # Warm up every path once (cursor, a refused move, a move and its undo), then measure the
 # deal played to one move from the win: the win itself is an event with its message.
@@ -73,7 +74,9 @@ n = peak = 0
 for f in WIN[:-1]:
     while app.cursor != f:
         press(K.RIGHT)
+        peak = max(peak, grew)
     press(K.A)
+    peak = max(peak, grew)
 print("FIG presses", n)
 print("FIG peak_key", peak)
 print("FIG left", app.game.cards_left())
@@ -98,24 +101,6 @@ print("FIG said_unknown", int(app.table._said == "Too deep to tell, sorry"))
 '''
 
 YOYO = r'''
-gc.collect()
-base = heap()
-import engine.tableau  # noqa: E402
-import engine.cards  # noqa: E402
-import engine.yoyo  # noqa: E402
-gc.collect()
-rules = heap() - base
-import ui.yoyo_app  # noqa: E402
-gc.collect()
-code = heap() - base - rules
-ui.yoyo_app.gc = _NoGc
-app = ui.yoyo_app.YoyoApp(hw_, 5, persist, settings)
-gc.collect()
-objects = heap() - base - rules - code
-print("FIG rules", rules)
-print("FIG code", code)
-print("FIG objects", objects)
-''' + MEASURE + r'''
 # Two CPU seats, look-ahead and greedy, started from the setup screen's "Start game".
 app.edit_kinds[0] = 2
 app.edit_kinds[1] = 1
@@ -148,7 +133,8 @@ print("FIG over", int(g.is_over()))
 
 
 def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
-    figs = run(BLACK_HOLE, win=bytes(DEAL_2_WIN))  # a long list literal traps this VM build
+    # a long list literal traps this VM build: the winning line goes in as bytes
+    figs = run(BLACK_HOLE, "import engine.blackhole", "ui.app", "App", win=bytes(DEAL_2_WIN))
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Black Hole app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
@@ -164,7 +150,8 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
 
 
 def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
-    figs = run(YOYO)
+    figs = run(YOYO, "import engine.tableau\nimport engine.cards\nimport engine.yoyo", "ui.yoyo_app",
+               "YoyoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Yo-yo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
@@ -174,4 +161,76 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
            figs["peak_event"]))
     assert figs["plays"] > 30 and figs["over"] == 1
     assert figs["peak_cpu"] == 0
+    assert total <= APP_BUDGET
+
+
+AMIGO = r'''
+for k in (K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A):     # "Start match": P1 human, P2 CPU hard
+    press(k)
+from engine.amigo_cpu import Cpu  # noqa: E402
+helper = Cpu(1)
+app._cpu(1)
+app._cpu(2)
+gc.collect()
+moves = peak = event = was = 0
+
+
+def key(k):
+    # A table step that stays on the table is measured against 0; screen changes are events.
+    global peak, event, was
+    was = app.screen
+    press(k)
+    if app.screen != 0 or was != 0:
+        event = max(event, grew)
+    else:
+        peak = max(peak, grew)
+
+
+def human():
+    g = app.game
+    p = g.pending
+    if p == 1 or p == 2:
+        a = helper.decide(g)
+        if a == 1:
+            for j in range(helper.arg):
+                while app.cursor != helper.sel[j]:
+                    key(K.RIGHT)
+                key(K.A)
+            key(K.SELECT)
+        else:
+            key(K.B)
+    elif p == 3:
+        key(K.UP)
+    else:
+        key(K.A)
+
+
+while moves < 3000 and not app.game.match_over():
+    g = app.game
+    if app.screen == 5:
+        key(K.A)
+    elif g.kinds[g.seat] == 0:
+        human()
+    else:
+        hw_.clock.now += 700
+        key(-1)
+    moves += 1
+print("FIG presses", n)
+print("FIG peak_step", peak)
+print("FIG peak_event", event)
+print("FIG games", app.game.game + 1)
+'''
+
+
+def test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step():
+    figs = run(AMIGO, "import engine.amigo", "ui.amigo_app", "AmigoApp")
+    total = figs["rules"] + figs["code"] + figs["objects"]
+    FIGURES.append("YoYo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
+                   "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "
+                   "match (%d games): largest allocation by a table step %d bytes, by a screen "
+                   "change %d" % (figs["rules"], figs["code"], figs["objects"], total,
+                                  figs["presses"], figs["games"], figs["peak_step"],
+                                  figs["peak_event"]))
+    assert figs["games"] == 4 and figs["presses"] > 50
+    assert figs["peak_step"] == 0
     assert total <= APP_BUDGET

@@ -9,7 +9,9 @@ from engine.tableau import NUM_FANS
 from engine.yoyo import (ANNOUNCE, DOWN, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, REASONS, STUCK,
                          UP, XFER, Yoyo)
 from hw import keys, stub
+from tests import ui_keys
 from tests.conftest import FIGURES
+from tests.ui_keys import press
 from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
 from tools.text_yoyo import screen_text
@@ -23,20 +25,7 @@ from ui.yoyo_view import SEAT_RGB
 
 
 def boot(storage=None, seed=5, lights=5):
-    """A board powered on: the launcher's Persist and Settings, then the Yo-yo app."""
-    hw = stub.Hardware(storage=storage, lights=lights)
-    settings = Settings()
-    persist = Persist(hw.storage)
-    persist.load(settings)
-    app = YoyoApp(hw, seed, persist, settings)
-    app.step()
-    return hw, app
-
-
-def press(hw, app, *ks):
-    for k in ks:
-        hw.keys.press(k)
-        app.step()
+    return ui_keys.boot(YoyoApp, storage, seed, lights)
 
 
 def set_up(hw, app, kinds):
