@@ -7,12 +7,13 @@ chaos: a star). Faces are drawn per colour because a tile has one background.
 """
 import displayio
 
+from ui.glyphs import DIGITS, TILE, draw_glyph
+
 try:
     from micropython import const
 except ImportError:
     const = int
 
-TILE = const(8)
 
 FELT = const(0)
 WHITE = const(1)
@@ -27,18 +28,6 @@ DIM = const(8)
 COLOURS = (0x0B5D2A, 0xFFFFFF, 0x000000, 0x2050E0, 0xD01818, 0xF0C810, 0x202020, 0xFFD800,
            0x2E8B4F)
 
-_DIGITS = (
-    " ### |#   #|#  ##|# # #|##  #|#   #| ### ",
-    "  #  | ##  |  #  |  #  |  #  |  #  | ### ",
-    " ### |#   #|    #|  ## | #   |#    |#####",
-    "#### |    #|    #| ### |    #|    #|#### ",
-    "#   #|#   #|#   #|#####|    #|    #|    #",
-    "#####|#    |#### |    #|    #|#   #| ### ",
-    " ### |#    |#### |#   #|#   #|#   #| ### ",
-    "#####|    #|   # |  #  | #   | #   | #   ",
-    " ### |#   #|#   #| ### |#   #|#   #| ### ",
-    " ### |#   #|#   #| ####|    #|    #| ### ",
-)
 # Felt glyphs, in tile order from COMMA: the call's punctuation and words, arrows, marks.
 _FELT_GLYPHS = (
     "     |     |     |     |     | ##  |  #  | #   ",      # comma
@@ -96,16 +85,6 @@ F_MARK = const(14)        # + 0 (triangle) or action 0..3
 NUM_TILES = const(84)
 
 
-def _glyph(bmp, tile, art, ink, dx, dy):
-    rows = art.split("|")
-    y0 = tile * TILE + dy
-    for y in range(len(rows)):
-        row = rows[y]
-        for x in range(len(row)):
-            if row[x] == "#":
-                bmp[dx + x, y0 + y] = ink
-
-
 def _face(bmp, tile, bg, left, top):
     """A card tile in colour bg; the card's outline on its outer sides only."""
     y0 = tile * TILE
@@ -123,9 +102,9 @@ def build():
     for i in range(len(COLOURS)):
         pal[i] = COLOURS[i]
     for d in range(10):
-        _glyph(bmp, DIGIT + d, _DIGITS[d], WHITE, 1, 0)
+        draw_glyph(bmp, DIGIT + d, DIGITS[d], WHITE, 1, 0)
     for i in range(len(_FELT_GLYPHS)):
-        _glyph(bmp, COMMA + i, _FELT_GLYPHS[i], GOLD if COMMA + i == CURSOR else WHITE,
+        draw_glyph(bmp, COMMA + i, _FELT_GLYPHS[i], GOLD if COMMA + i == CURSOR else WHITE,
                0 if COMMA + i in (ARROW_UP, ARROW_DOWN, CURSOR) else 1, 0)
     for i in range(4):
         y0 = (SLOT + i) * TILE
@@ -139,16 +118,16 @@ def build():
         for t in range(3):
             _face(bmp, base + F_TENS + t, bg, True, True)
             if t:
-                _glyph(bmp, base + F_TENS + t, _DIGITS[t], ink, 2, 1)
+                draw_glyph(bmp, base + F_TENS + t, DIGITS[t], ink, 2, 1)
         for d in range(10):
             _face(bmp, base + F_ONES + d, bg, False, True)
-            _glyph(bmp, base + F_ONES + d, _DIGITS[d], ink, 1, 1)
+            draw_glyph(bmp, base + F_ONES + d, DIGITS[d], ink, 1, 1)
         _face(bmp, base + F_LETTER, bg, True, False)
-        _glyph(bmp, base + F_LETTER, _LETTERS[c], ink, 2, 1)
+        draw_glyph(bmp, base + F_LETTER, _LETTERS[c], ink, 2, 1)
         marks = (_TRI_UP,) if c == 0 else (_TRI_DOWN,) if c == 1 else _ACTIONS
         for m in range(len(marks)):
             _face(bmp, base + F_MARK + m, bg, False, False)
-            _glyph(bmp, base + F_MARK + m, marks[m], ink, 1, 1)
+            draw_glyph(bmp, base + F_MARK + m, marks[m], ink, 1, 1)
     pal.make_transparent(FELT)
     return bmp, pal
 

@@ -7,12 +7,13 @@ card shows a strip row and a foot row [left][suit][right].
 """
 import displayio
 
+from ui.glyphs import DIGITS, TILE, draw_glyph
+
 try:
     from micropython import const
 except ImportError:
     const = int
 
-TILE = const(8)
 
 FELT = const(0)
 WHITE = const(1)
@@ -26,25 +27,12 @@ DIM = const(7)
 COLOURS = (0x0B5D2A, 0xFFFFFF, 0x000000, 0xD01010, 0x808080, 0x000000, 0xFFD800, 0x2E8B4F)
 
 # 5x7 glyphs, '#' = ink; "10" squeezed into 7 columns so every rank is one tile.
-_RANKS = (
-    " ### |#   #|#   #|#####|#   #|#   #|#   #",
-    " ### |#   #|    #|  ## | #   |#    |#####",
-    "#### |    #|    #| ### |    #|    #|#### ",
-    "#   #|#   #|#   #|#####|    #|    #|    #",
-    "#####|#    |#### |    #|    #|#   #| ### ",
-    " ### |#    |#### |#   #|#   #|#   #| ### ",
-    "#####|    #|   # |  #  | #   | #   | #   ",
-    " ### |#   #|#   #| ### |#   #|#   #| ### ",
-    " ### |#   #|#   #| ####|    #|    #| ### ",
+_RANKS = (" ### |#   #|#   #|#####|#   #|#   #|#   #",) + DIGITS[2:] + (
     " #  ## |## #  #| # #  #| # #  #| # #  #| # #  #| #  ## ",
     "  ###|    #|    #|    #|#   #|#   #| ### ",
     " ### |#   #|#   #|#   #|# # #|#  # | ## #",
     "#   #|#  # |# #  |##   |# #  |#  # |#   #",
 )
-_DIGITS = (
-    " ### |#   #|#  ##|# # #|##  #|#   #| ### ",
-    "  #  | ##  |  #  |  #  |  #  |  #  | ### ",
-) + _RANKS[1:9]
 _SUITS = (   # clubs, diamonds, hearts, spades
     "  ###  |  ###  |## # ##|#######|## # ##|   #   |  ###  ",
     "   #   |  ###  | ##### |#######| ##### |  ###  |   #   ",
@@ -69,16 +57,6 @@ SLOT_FOOT = const(42)
 SLOT_FOOT_RIGHT = const(43)
 DIGIT = const(44)         # + 0..9, white on felt, for counters that change every move
 NUM_TILES = const(54)
-
-
-def _glyph(bmp, tile, art, ink, dx, dy):
-    rows = art.split("|")
-    y0 = tile * TILE + dy
-    for y in range(len(rows)):
-        row = rows[y]
-        for x in range(len(row)):
-            if row[x] == "#":
-                bmp[dx + x, y0 + y] = ink
 
 
 def _card_tile(bmp, tile, top, left, right, bottom):
@@ -109,13 +87,13 @@ def build():
     for r in range(13):
         for base, ink in ((RANK_BLACK, INK), (RANK_RED, RED)):
             _card_tile(bmp, base + r, True, True, False, False)
-            _glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 0, 1)
+            draw_glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 0, 1)
     for s in range(4):
         ink = RED if s == 1 or s == 2 else INK
         _card_tile(bmp, SUIT + s, True, False, False, False)
-        _glyph(bmp, SUIT + s, _SUITS[s], ink, 0, 1)
+        draw_glyph(bmp, SUIT + s, _SUITS[s], ink, 0, 1)
         _card_tile(bmp, SUIT_FOOT + s, False, False, False, True)
-        _glyph(bmp, SUIT_FOOT + s, _SUITS[s], ink, 0, 0)
+        draw_glyph(bmp, SUIT_FOOT + s, _SUITS[s], ink, 0, 0)
     _card_tile(bmp, STRIP_EDGE, True, False, True, False)
     _card_tile(bmp, FOOT_LEFT, False, True, False, True)
     _card_tile(bmp, FOOT_RIGHT, False, False, True, True)
@@ -126,7 +104,7 @@ def build():
     _slot_tile(bmp, SLOT_FOOT, False, False, False, True)
     _slot_tile(bmp, SLOT_FOOT_RIGHT, False, False, True, True)
     for d in range(10):
-        _glyph(bmp, DIGIT + d, _DIGITS[d], WHITE, 1, 0)
+        draw_glyph(bmp, DIGIT + d, DIGITS[d], WHITE, 1, 0)
     pal.make_transparent(FELT)
     return bmp, pal
 

@@ -13,6 +13,7 @@ from adafruit_display_text import bitmap_label
 from engine.tableau import NUM_FANS
 from engine.yoyo import ANNOUNCE, FREE, PLAY
 from ui import sprites
+from ui.glyphs import draw_glyph
 from ui.table import HOLE_CELL, TableView, cell_xy
 
 try:
@@ -43,12 +44,7 @@ _MARKS = (
 def _marks():
     bmp = displayio.Bitmap(sprites.TILE, sprites.TILE * 5, 3)
     for t in range(4):
-        rows = _MARKS[t].split("|")
-        ink = 2 if t == 3 else 1
-        for y in range(len(rows)):
-            for x in range(len(rows[y])):
-                if rows[y][x] == "#":
-                    bmp[x, (t + 1) * sprites.TILE + y] = ink
+        draw_glyph(bmp, t + 1, _MARKS[t], 2 if t == 3 else 1, 0, 0)
     pal = displayio.Palette(3)
     pal[1] = 0xFFFFFF
     pal[2] = sprites.COLOURS[sprites.CURSOR]
