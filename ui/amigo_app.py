@@ -204,13 +204,6 @@ class AmigoApp(SeatedApp):
     def seat_name(self, s):
         return self.names[s]
 
-    def _humans(self):
-        n = 0
-        for s in range(self.game.players):
-            if self.game.kinds[s] == HUMAN:
-                n += 1
-        return n
-
     def _cpu_to_move(self):
         g = self.game
         return g.pending != P_OVER and g.kinds[g.seat] != HUMAN
@@ -710,9 +703,6 @@ class AmigoApp(SeatedApp):
         self.edit_names[s] = name if self.editing >= 0 else name.strip()
 
     # -- sound and lights ----------------------------------------------------------
-    def _sound(self, hz, ms):
-        self.hw.sound.beep(hz, ms)
-
     def _lights(self):
         """Every pixel in the colour of the seat to decide; the winner's at the end."""
         lights = self.hw.lights

@@ -16,6 +16,7 @@ except ImportError:
     const = int
 
 TABLE = const(0)              # every seated game's first screen is its table
+HUMAN = const(0)              # a seat's kind in every seated engine; CPU levels follow
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
 CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
@@ -113,6 +114,16 @@ class SeatedApp:
         while True:
             self.step()
             time.sleep(0.01)
+
+    def _humans(self):
+        n = 0
+        for s in range(self.game.players):
+            if self.game.kinds[s] == HUMAN:
+                n += 1
+        return n
+
+    def _sound(self, hz, ms):
+        self.hw.sound.beep(hz, ms)
 
     def _key_help(self, k):
         page = turn_page(self.page, k, len(self.HELP_PAGES))

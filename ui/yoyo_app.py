@@ -162,13 +162,6 @@ class YoyoApp(SeatedApp):
     def seat_name(self, s):
         return ("P%d" if self.game.kinds[s] == HUMAN else "CPU%d") % (s + 1)
 
-    def _humans(self):
-        n = 0
-        for s in range(self.game.players):
-            if self.game.kinds[s] == HUMAN:
-                n += 1
-        return n
-
     def _cpu_to_move(self):
         g = self.game
         return g.phase != OVER and g.kinds[g.turn] != HUMAN
@@ -536,9 +529,6 @@ class YoyoApp(SeatedApp):
         self._draw_setup()
 
     # -- sound and lights ----------------------------------------------------------
-    def _sound(self, hz, ms):
-        self.hw.sound.beep(hz, ms)
-
     def _lights(self):
         """Every pixel in the colour of the seat to move; the winner's at the end."""
         lights = self.hw.lights
