@@ -1,4 +1,5 @@
 """The game chooser: what it offers, what it resumes at power-on, what survives a switch."""
+import os
 import sys
 
 from hw import keys, stub
@@ -81,3 +82,37 @@ def test_records_of_other_games_ride_along_a_save():
     again = Launcher(stub.Hardware(storage=hw.storage))
     assert again.persist.get(250) == b"another game's bytes"
     assert again.persist.get(TAG_GAME) is not None and again.app.game.deal_number == 7
+
+
+def test_back_at_the_chooser_no_module_of_the_game_is_left_loaded():
+    # A fresh interpreter, as a board has: only there are the games' modules not yet loaded.
+    import subprocess
+    import textwrap
+    script = textwrap.dedent("""
+        import sys
+        sys.path.append(%r)
+        from hw import keys, stub
+        from ui.launcher import GAMES, Launcher
+        import ui
+        hw = stub.Hardware()
+        la = Launcher(hw, seed=3)
+        chooser = set(sys.modules)
+        for i in range(len(GAMES)):
+            la.open(i)
+            for k in (keys.A, keys.SELECT, keys.RIGHT, keys.A, keys.DOWN, keys.A) * 3:
+                hw.keys.press(k)
+                hw.clock.advance(1000)
+                la.app.step()
+            grown = sorted(set(sys.modules) - chooser)
+            assert any(n.startswith("engine.") for n in grown), grown
+            la.close()
+            left = sorted(set(sys.modules) - chooser)
+            assert not left, (GAMES[i][0], left)
+            assert not any(hasattr(ui, n[3:]) for n in grown if n.startswith("ui.")), grown
+            print("game", i, "loaded", len(grown), "modules, all dropped")
+    """) % os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.count("all dropped") == len(GAMES), r.stdout

@@ -36,6 +36,7 @@ class Launcher:
         self.item = 0
         self.root = None
         self.text = None
+        self.loaded = ()          # sys.modules before the game was imported
         choice = self.persist.get(TAG_CHOICE)
         if choice is not None and len(choice) == 1 and choice[0] < len(GAMES):
             self.open(choice[0])
@@ -47,6 +48,7 @@ class Launcher:
         title, _, module, cls = GAMES[i]
         self.root = self.text = None
         gc.collect()
+        self.loaded = tuple(sys.modules)
         try:
             make = getattr(__import__(module, None, None, (cls,)), cls)
         except ImportError as e:
@@ -61,13 +63,23 @@ class Launcher:
     def close(self):
         self.app.save_now()
         self.app = None
-        # Forget the game's own modules so their code leaves the heap with the app.
-        name = GAMES[self.game][2]
-        if name in sys.modules:
-            del sys.modules[name]
+        self._forget_modules(GAMES[self.game][2])
         self.game = -1
         gc.collect()
         self.show_chooser()
+
+    def _forget_modules(self, game_module):
+        """Drop the game's module and every module it imported (its screens, engine, CPU seats,
+        solver), each one's name on its package too, so their code leaves the heap with it."""
+        for name in list(sys.modules):
+            if name != game_module and name in self.loaded:
+                continue
+            del sys.modules[name]
+            dot = name.rfind(".")
+            parent = sys.modules.get(name[:dot]) if dot > 0 else None
+            if parent is not None and hasattr(parent, name[dot + 1:]):
+                delattr(parent, name[dot + 1:])
+        self.loaded = ()
 
     def show_chooser(self, message=""):
         if self.text is None:
