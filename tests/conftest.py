@@ -8,6 +8,14 @@ if ROOT not in sys.path:
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+# Property tests draw the same examples on every run, so a red CI is a real change, never a
+# new random draw; HYPOTHESIS_PROFILE=explore draws fresh ones when hunting for bugs.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
 
 # Figures the fit and budget tests measured, printed after every run (pytest hides test
 # output by default, and these numbers are the point of those tests).
