@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from adafruit_display_text import bitmap_label
+
 from tests import mpvm
 from tests.conftest import FIGURES
 from tests.test_ui_app import DEAL_2_WIN
@@ -279,3 +281,35 @@ def test_the_chooser_gets_the_heap_back_from_every_game():
     for i in range(3):
         assert figs["open%d" % i] > 20 * 1024
         assert figs["closed%d" % i] < 16 * 1024
+
+
+def test_the_text_library_heap_is_measured():
+    # The real adafruit_display_text (bitmap_label, its base, adafruit_ticks) from this
+    # machine's packages, the very files the flasher copies, imported under MicroPython with
+    # displayio stood in: its code is on the board's heap beside every game's.
+    site = os.path.relpath(os.path.dirname(os.path.dirname(bitmap_label.__file__)), mpvm.ROOT)
+    assert not site.startswith(".."), "the VM sees only the repo: run with make test's .venv"
+    script = "import sys\nsys.path.append('/input/%s')\n" % site.replace(os.sep, "/") + \
+        TEXT_LIBRARY
+    figs = mpvm.figures(mpvm.run(script, seconds=120))
+    FIGURES.append("adafruit_display_text (bitmap_label) under MicroPython 1.27: %d bytes of "
+                   "code on the heap, beside each game's" % figs["library"])
+    assert 4 * 1024 < figs["library"] < 40 * 1024
+
+
+TEXT_LIBRARY = r'''
+import gc
+
+
+class displayio:
+    Group = object
+    Palette = object
+
+
+sys.modules["displayio"] = displayio
+gc.collect()
+before = gc.mem_alloc()
+import adafruit_display_text.bitmap_label  # noqa: E402,F401
+gc.collect()
+print("FIG library", gc.mem_alloc() - before)
+'''
