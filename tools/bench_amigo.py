@@ -45,6 +45,30 @@ def main(matches):
           % (ends[1], ends[2], ends[3]))
     print("match wins (ties count for each): planner seats %d, greedy seats %d"
           % (planner_won, greedy_won))
+    for players in range(2, 7):
+        rate = one_planner(players, matches)
+        print("%d players, one planner among greedy seats: wins %.1f%% of %d matches "
+              "(fair share %.1f%%)" % (players, 100.0 * rate, matches, 100.0 / players))
+
+
+def one_planner(players, matches):
+    """Share of matches the single planner seat wins (a tie for first counts)."""
+    cpus = {GREEDY: Cpu(GREEDY), PLANNER: Cpu(PLANNER)}
+    won = 0
+    for seed in range(matches):
+        ps = seed % players
+        g = Amigo()
+        g.new_match(players, 5000 + seed, ESCALATE if seed & 1 else 0,
+                    bytes(PLANNER if s == ps else GREEDY for s in range(players)))
+        while True:
+            while g.pending != P_OVER:
+                cpu = cpus[g.kinds[g.seat]]
+                g.apply(cpu.decide(g), cpu.arg, cpu.sel)
+            if g.match_over():
+                break
+            g.next_game()
+        won += g.scores[ps] == max(g.scores[:players])
+    return won / matches
 
 
 if __name__ == "__main__":
