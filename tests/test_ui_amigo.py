@@ -791,3 +791,13 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
     assert not app.busy() and g.kinds[g.seat] == HUMAN and g.pile_len >= 1
     text = sim.screen_text(la)
     assert text.startswith(" P1 ") and "\nhand P3: " in text
+
+
+def test_left_and_right_on_the_start_row_change_nothing():
+    hw, app = boot()
+    press(hw, app, keys.UP)                     # wraps to "Start match"
+    assert app.item == app._setup_rows() - 1
+    before = (app.edit_players, bytes(app.edit_kinds), app.edit_options)
+    press(hw, app, keys.RIGHT, keys.LEFT, keys.RIGHT)
+    assert app.screen == SETUP
+    assert (app.edit_players, bytes(app.edit_kinds), app.edit_options) == before

@@ -562,3 +562,18 @@ def test_the_cursor_shows_the_cpu_card_and_comes_back_for_the_human():
         if a < NUM_FANS:
             assert (cursor.x + 1, cursor.y + 1) == cell_xy(a)
     assert app.cursor == home and (cursor.x + 1, cursor.y + 1) == cell_xy(home)
+
+
+def test_left_and_right_on_the_start_row_change_nothing():
+    # Found by a random-key run: with three players, right on "Start game" indexed a fourth seat.
+    hw, app = boot()
+    assert app.screen == SETUP
+    press(hw, app, keys.A)                      # players 2 -> 3
+    assert app.edit_players == 3
+    press(hw, app, keys.UP)                     # wraps to "Start game"
+    assert app.item == app._setup_rows() - 1
+    before = (app.edit_players, bytes(app.edit_kinds))
+    press(hw, app, keys.RIGHT, keys.LEFT)
+    assert app.screen == SETUP and (app.edit_players, bytes(app.edit_kinds)) == before
+    press(hw, app, keys.A)
+    assert app.screen != SETUP and app.game.players == 3

@@ -660,7 +660,7 @@ class AmigoApp(SeatedApp):
         n = self.edit_players
         if k == keys.UP or k == keys.DOWN:
             self.item = (row + (1 if k == keys.DOWN else rows - 1)) % rows
-        elif k == keys.LEFT or k == keys.RIGHT or (k == keys.A and row < rows - 1):
+        elif (k == keys.LEFT or k == keys.RIGHT or k == keys.A) and row < rows - 1:
             step = -1 if k == keys.LEFT else 1
             if row == 0:
                 self.edit_players = 2 + (n - 2 + step) % 5

@@ -504,7 +504,7 @@ class YoyoApp(SeatedApp):
         rows = self._setup_rows()
         if k == keys.UP or k == keys.DOWN:
             self.item = (self.item + (1 if k == keys.DOWN else rows - 1)) % rows
-        elif k == keys.LEFT or k == keys.RIGHT or (k == keys.A and self.item < rows - 1):
+        elif (k == keys.LEFT or k == keys.RIGHT or k == keys.A) and self.item < rows - 1:
             step = -1 if k == keys.LEFT else 1
             if self.item == 0:
                 self.edit_players = 5 - self.edit_players
