@@ -17,6 +17,19 @@ DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2
               12, 10, 16, 15]
 
 
+def press(hw, loop, *ks):
+    """Each key, then one pass of the app's or the launcher's main loop."""
+    for k in ks:
+        hw.keys.press(k)
+        loop.step()
+
+
+def shot(hw, out, name, paths):
+    path = os.path.join(out, name + ".png")
+    hw.display.save_png(path)
+    paths.append(path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
@@ -28,51 +41,41 @@ def main(argv=None):
     app = App(hw, seed=1)
     shots = []
 
-    def press(*ks):
-        for k in ks:
-            hw.keys.press(k)
-            app.step()
-
-    def shot(name):
-        path = os.path.join(args.out, name + ".png")
-        hw.display.save_png(path)
-        shots.append(path)
-
     def play(moves):
         for f in moves:
             app.cursor = f
-            press(keys.A)
+            press(hw, app, keys.A)
 
     app._new_deal(2, count_old=False)
     play(DEAL_2_WIN[:14])
     app.cursor = 9
     app.table.set_cursor(9)
-    shot("table")
-    press(keys.A)
-    shot("refused")
-    press(keys.SELECT)
+    shot(hw, args.out, "table", shots)
+    press(hw, app, keys.A)
+    shot(hw, args.out, "refused", shots)
+    press(hw, app, keys.SELECT)
     while app.busy():               # the hint is thought out in slices
         app.step()
-    shot("hint")
+    shot(hw, args.out, "hint", shots)
     play(DEAL_2_WIN[14:])
-    shot("won")
+    shot(hw, args.out, "won", shots)
     app._new_deal(1, count_old=False)
     while app.game.first_move() >= 0:
         play([app.game.first_move()])
-    shot("stuck")
-    press(keys.START)
-    shot("menu")
+    shot(hw, args.out, "stuck", shots)
+    press(hw, app, keys.START)
+    shot(hw, args.out, "menu", shots)
     items = app._menu_items()
     for name in ("Help", "Settings", "Statistics", "Deal number..."):
         app._show_table()
-        press(keys.START, *([keys.DOWN] * items.index(name)), keys.A)
+        press(hw, app, keys.START, *([keys.DOWN] * items.index(name)), keys.A)
         if name == "Help":
             for page in range(len(HELP_PAGES)):
-                shot("help%d" % (page + 1))
-                press(keys.RIGHT)
+                shot(hw, args.out, "help%d" % (page + 1), shots)
+                press(hw, app, keys.RIGHT)
         else:
-            shot(name.split()[0].lower().strip("."))
-        press(keys.B)
+            shot(hw, args.out, name.split()[0].lower().strip("."), shots)
+        press(hw, app, keys.B)
     shots += other_games(args.out)
     for p in shots:
         print(p)
@@ -85,27 +88,16 @@ def other_games(out):
     hw = stub.Hardware()
     launcher = Launcher(hw, seed=5)
     paths = []
-
-    def shot(name):
-        path = os.path.join(out, name + ".png")
-        hw.display.save_png(path)
-        paths.append(path)
-
-    def press(*ks):
-        for k in ks:
-            hw.keys.press(k)
-            launcher.step()
-
     launcher.step()
-    shot("chooser")
-    press(keys.DOWN, keys.A)            # Yo-yo: its setup screen first
-    shot("yoyo_setup")
-    press(keys.DOWN, keys.DOWN, keys.DOWN, keys.A, keys.UP)   # start; announce up
+    shot(hw, out, "chooser", paths)
+    press(hw, launcher, keys.DOWN, keys.A)            # Yo-yo: its setup screen first
+    shot(hw, out, "yoyo_setup", paths)
+    press(hw, launcher, keys.DOWN, keys.DOWN, keys.DOWN, keys.A, keys.UP)   # start; announce up
     app = launcher.app
     for _ in range(4):                  # a few plays of the human's run
         app.cursor = next((f for f in range(17) if app.game.check(f) == 0), app.cursor)
-        press(keys.A)
-    shot("yoyo_table")
+        press(hw, launcher, keys.A)
+    shot(hw, out, "yoyo_table", paths)
     return paths + amigo_shots(out)
 
 
@@ -120,9 +112,7 @@ def amigo_shots(out):
     def start(hw, setup_keys):
         launcher = Launcher(hw, seed=3)
         launcher.open(2)
-        for k in setup_keys:
-            hw.keys.press(k)
-            launcher.step()
+        press(hw, launcher, *setup_keys)
         return launcher
 
     def until(hw, launcher, screen, key):
@@ -134,28 +124,20 @@ def amigo_shots(out):
             launcher.step()
         raise SystemExit("YoYo never reached screen %d" % screen)
 
-    def shot(hw, name):
-        path = os.path.join(out, name + ".png")
-        hw.display.save_png(path)
-        paths.append(path)
-
     hw = stub.Hardware()
     # 3 players; seat 2 from CPU hard to Human; seat 3 stays a CPU.
     launcher = start(hw, (keys.RIGHT, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT))
-    shot(hw, "amigo_setup")
-    for k in (keys.DOWN, keys.DOWN, keys.DOWN, keys.A):
-        hw.keys.press(k)
-        launcher.step()
+    shot(hw, out, "amigo_setup", paths)
+    press(hw, launcher, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
     until(hw, launcher, CURTAIN, keys.B)
-    shot(hw, "amigo_curtain")
-    hw.keys.press(keys.A)
-    launcher.step()
+    shot(hw, out, "amigo_curtain", paths)
+    press(hw, launcher, keys.A)
     until(hw, launcher, TABLE, keys.A)
-    shot(hw, "amigo_table")
+    shot(hw, out, "amigo_table", paths)
     hw = stub.Hardware()
     launcher = start(hw, (keys.DOWN, keys.LEFT, keys.DOWN, keys.DOWN, keys.DOWN, keys.A))
     until(hw, launcher, SCORES, keys.A)
-    shot(hw, "amigo_scores")
+    shot(hw, out, "amigo_scores", paths)
     return paths
 
 

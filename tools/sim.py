@@ -41,9 +41,10 @@ def parse_keys(line, keys):
 
 def screen_text(launcher):
     """What the screen shows, as text for a terminal: the chooser or the running game."""
+    from tools.text_view import text_lines
     app = launcher.app
     if app is None:
-        return _text_lines(launcher.text)
+        return text_lines(launcher.text)
     name = type(app).__name__
     if name == "YoyoApp":
         from tools import text_yoyo
@@ -54,20 +55,12 @@ def screen_text(launcher):
     return black_hole_text(app)
 
 
-def _text_lines(text):
-    lines = [t for t in text._texts if t.strip()]
-    mark = text._marker
-    if not mark.hidden:
-        i = (mark.y - 6) // 12
-        lines = [("> " if text._texts[i] == t else "  ") + t for t in lines]
-    return "\n".join(lines)
-
-
 def black_hole_text(app):
     from engine import cards
+    from tools.text_view import text_lines
     from ui.app import TABLE
     if app.screen != TABLE:
-        return _text_lines(app.text)
+        return text_lines(app.text)
     g = app.game
     t = g.tableau
     rows = []

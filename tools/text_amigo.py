@@ -5,18 +5,20 @@
 The hand is printed only when the hand row is on the screen, and then from its tiles, so a
 curtain or a CPU turn never leaks a hand the screen does not show.
 """
-from tools.text_yoyo import text_lines
+from tools.text_view import text_lines
 
 
 def table_text(app):
     from engine.amigo import P_OVER
     from ui.amigo_app import call_text, card_text
+    from ui.amigo_view import SEAT_H, SEAT_W
     g = app.game
     v = app.view
     seats = []
     for s in range(g.players):
         mark = ">" if s == g.seat and g.pending != P_OVER else " "
-        if not v._victim.hidden and v._victim.x // 53 + 3 * (v._victim.y // 12) == s:
+        if not v._victim.hidden and \
+                v._victim.x // SEAT_W + 3 * (v._victim.y // SEAT_H) == s:
             mark = "?"
         seats.append("%s%s %d" % (mark, app.seat_name(s), g.counts[s]))
     lines = [" ".join(seats[:3])]

@@ -4,17 +4,7 @@
 """
 from engine import cards
 from engine.yoyo import ANNOUNCE, FREE, OVER, PLAY
-
-
-def text_lines(text):
-    """The lines of a TextView (menus, setup, banner, help, scores), "> " on the marked one."""
-    mark = text._marker
-    marked = -1 if mark.hidden else (mark.y - 6) // 12
-    out = []
-    for i, t in enumerate(text._texts):
-        if t.strip():
-            out.append(("> " if i == marked else "  ") + t if marked >= 0 else t)
-    return "\n".join(out)
+from tools.text_view import text_lines
 
 
 def direction(g):

@@ -73,7 +73,7 @@ class App:
         x, y = table_module.cell_xy(table_module.HOLE_CELL)
         self.meter = Meter(x, y + 26)
         self.table.group.append(self.meter.grid)
-        self.thinker = None       # ui/solving.py, built on first use: its table is 16 KB
+        self.thinker = None       # ui/solving.py, built on first use: the solver is 14 KB
         self.root.append(self.text.group)
         self.game = BlackHole()
         self.cursor = 0
