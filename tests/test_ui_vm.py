@@ -313,3 +313,22 @@ import adafruit_display_text.bitmap_label  # noqa: E402,F401
 gc.collect()
 print("FIG library", gc.mem_alloc() - before)
 '''
+
+
+def test_black_hole_with_the_winnable_bar_on_allocates_nothing_per_key():
+    # The bar asks the solver after every move: the question and its slices run on the table's
+    # hot path, so the whole winning line is played with it on.
+    driver = BLACK_HOLE.replace("app._new_deal(2, False)\n", "settings.verdict = 1\n"
+                                "app._new_deal(2, False)\n", 1)
+    driver = driver[:driver.index("# A hint on deal 922")] + r'''
+n = peak = 0
+while app.busy() and n < 5000:
+    press(-1)
+    peak = max(peak, grew)
+print("FIG bar_slices", n)
+print("FIG peak_bar_slice", peak)
+'''
+    figs = run(driver, "import engine.blackhole", "ui.app", "App", win=bytes(DEAL_2_WIN))
+    assert figs["left"] == 1 and figs["presses"] > 50
+    assert figs["peak_key"] == 0
+    assert figs["peak_bar_slice"] == 0

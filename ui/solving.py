@@ -103,8 +103,11 @@ class Thinker:
         self.job = IDLE
         self.verdict = v
         if v == WINNABLE:
-            self.line[:s.line_len] = s.line[:s.line_len]
-            self.line_len = s.line_len
+            # element by element: a slice would copy the line onto the heap first
+            n = s.line_len
+            for i in range(n):
+                self.line[i] = s.line[i]
+            self.line_len = n
             self.at = 0
         return True
 
