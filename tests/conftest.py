@@ -23,6 +23,10 @@ FIGURES = []
 
 
 def pytest_terminal_summary(terminalreporter):
+    from tests import cpy
+    if not cpy.available():
+        terminalreporter.section("REAL CIRCUITPYTHON NOT TESTED", sep="!")
+        terminalreporter.write_line(cpy.HOW_TO_ENABLE)
     if FIGURES:
         terminalreporter.section("measured figures")
         for line in FIGURES:
