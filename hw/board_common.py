@@ -1,5 +1,9 @@
 """What the PyBadge family and the PyGamer share: display, NVM, clock, speaker, NeoPixels
-and the shift-register buttons read through keypad with one reused Event."""
+and the shift-register buttons read through keypad with one reused Event.
+
+Every module imported here is built into the boards' CircuitPython firmware (9.2 and 10.x):
+the NeoPixels are driven through `neopixel_write`, not the `neopixel` library, which the
+firmware does not have."""
 import array
 import time
 
@@ -9,7 +13,7 @@ import board
 import digitalio
 import keypad
 import microcontroller
-import neopixel
+import neopixel_write
 import supervisor
 
 from hw import base
@@ -62,28 +66,47 @@ class Speaker(base.Silent):
 
 
 class Pixels:
-    """The NeoPixel strip under the screen; colours are 0xRRGGBB ints."""
+    """The NeoPixel strip under the screen; colours are 0xRRGGBB ints.
+
+    Colours are kept at full strength in one bytearray in the strip's GRB order; show()
+    scales them by the brightness into a second preallocated bytearray and writes it with
+    the built-in neopixel_write. Integer arithmetic only, so show() allocates nothing."""
 
     def __init__(self, count):
         self.count = count
-        self._np = neopixel.NeoPixel(board.NEOPIXEL, count, brightness=0.1, auto_write=False)
+        self._pin = digitalio.DigitalInOut(board.NEOPIXEL)
+        self._pin.direction = digitalio.Direction.OUTPUT
+        self._grb = bytearray(3 * count)     # full-strength colours
+        self._out = bytearray(3 * count)     # what goes down the wire
+        self._scale = 0
+        self.brightness = 0.1
 
     @property
     def brightness(self):
-        return self._np.brightness
+        return self._scale / 256
 
     @brightness.setter
     def brightness(self, value):
-        self._np.brightness = value
+        self._scale = int(min(1.0, max(0.0, value)) * 256)
 
     def set(self, i, rgb):
-        self._np[i] = rgb
+        j = 3 * i
+        g = self._grb
+        g[j] = (rgb >> 8) & 0xFF
+        g[j + 1] = (rgb >> 16) & 0xFF
+        g[j + 2] = rgb & 0xFF
 
     def fill(self, rgb):
-        self._np.fill(rgb)
+        for i in range(self.count):
+            self.set(i, rgb)
 
     def show(self):
-        self._np.show()
+        grb = self._grb
+        out = self._out
+        scale = self._scale
+        for j in range(len(grb)):
+            out[j] = (grb[j] * scale) >> 8
+        neopixel_write.neopixel_write(self._pin, out)
 
 
 class ShiftKeys:

@@ -16,7 +16,7 @@ FIRMWARE = {
     "analogio", "array", "audiocore", "audioio", "audiopwmio", "bitmaptools", "board",
     "builtins", "busdisplay", "busio", "collections", "digitalio", "displayio", "errno",
     "fontio", "fourwire", "gc", "io", "json", "keypad", "math", "microcontroller",
-    "micropython", "neopixel", "os", "pwmio", "rtc", "storage", "struct", "supervisor", "sys",
+    "micropython", "neopixel_write", "os", "pwmio", "rtc", "storage", "struct", "supervisor", "sys",
     "terminalio", "time", "usb_cdc", "vectorio",
 }
 # Copied but never imported on the board: hw.detect() imports the desktop backend only when

@@ -108,13 +108,17 @@ def test_polling_allocates_nothing_that_grows(monkeypatch):
 def test_pybadge_drives_five_pixels_and_its_backlight(monkeypatch):
     hw, mods, _ = board_hw(monkeypatch)
     assert hw.name == "pybadge" and hw.lights.count == 5
-    np = mods["neopixel"].instances[-1]
-    assert np.n == 5 and np.pin is mods["board"].NEOPIXEL and not np.auto_write
+    writes = mods["neopixel_write"].writes
+    hw.lights.brightness = 1.0
     hw.lights.fill(0x00FF00)
-    hw.lights.set(4, 0xFF0000)
-    assert np.shows == 0                          # nothing shows until show()
+    hw.lights.set(4, 0x123456)
+    assert writes == []                           # nothing goes out until show()
     hw.lights.show()
-    assert np.pixels == [0x00FF00] * 4 + [0xFF0000] and np.shows == 1
+    assert len(writes) == 1
+    pin, wire = writes[0]
+    assert pin.pin is mods["board"].NEOPIXEL and pin.direction == "OUTPUT"
+    # GRB on the wire; full brightness scales 255 to 255 * 256 >> 8.
+    assert wire == bytes([0xFF, 0, 0] * 4 + [0x34, 0x12, 0x56])
     hw.set_brightness(0.4)
     assert hw.display.brightness == 0.4
     hw.set_brightness(3)
@@ -122,11 +126,45 @@ def test_pybadge_drives_five_pixels_and_its_backlight(monkeypatch):
     assert hw.display is mods["board"].DISPLAY and hw.display.auto_refresh is False
 
 
+def test_pixel_brightness_scales_in_software_and_keeps_the_colours(monkeypatch):
+    hw, mods, _ = board_hw(monkeypatch)
+    writes = mods["neopixel_write"].writes
+    lights = hw.lights
+    assert 0.09 < lights.brightness < 0.11         # starts dim, as the library default did
+    lights.fill(0xFF8000)
+    lights.brightness = 0.5
+    lights.show()
+    assert writes[-1][1] == bytes([0x40, 0x7F, 0]) * 5
+    lights.brightness = 1.0                       # the full colours were kept, not the dim ones
+    lights.show()
+    assert writes[-1][1] == bytes([0x80, 0xFF, 0]) * 5
+    lights.brightness = -2
+    lights.show()
+    assert writes[-1][1] == bytes(15) and lights.brightness == 0.0
+
+
+def test_pixel_show_allocates_nothing_in_hw(monkeypatch):
+    hw, mods, _ = board_hw(monkeypatch)
+    lights = hw.lights
+    lights.fill(0x102030)
+    lights.show()
+    # Only hw/ counts: the fake's record of each write is the test's, not the board's.
+    only_hw = [tracemalloc.Filter(True, "*/hw/board_common.py")]
+    tracemalloc.start()
+    for _ in range(200):
+        lights.set(2, 0x405060)
+        lights.show()
+    snap = tracemalloc.take_snapshot().filter_traces(only_hw)
+    tracemalloc.stop()
+    assert sum(s.size for s in snap.statistics("filename")) < 64
+
+
 @pytest.mark.parametrize("kw", [dict(accelerometer=False), dict(pullups=False)])
 def test_a_pybadge_without_accelerometer_is_an_lc_with_one_pixel(monkeypatch, kw):
     hw, mods, sr = board_hw(monkeypatch, **kw)
     assert hw.name == "pybadge_lc" and hw.lights.count == 1
-    assert mods["neopixel"].instances[-1].n == 1
+    hw.lights.show()
+    assert len(mods["neopixel_write"].writes[-1][1]) == 3
     assert sr.key_count == 8
     if kw.get("pullups", True):
         assert not mods["board"].I2C().locked     # the probe gave the bus back
@@ -226,7 +264,7 @@ def test_the_app_runs_and_resumes_on_a_fake_pybadge(monkeypatch):
     app.step()
     app.step()
     assert app.game.moves_made == 1 and hw.display.refreshes >= 1
-    assert mods["neopixel"].instances[-1].shows >= 1
+    assert len(mods["neopixel_write"].writes) >= 1
     app.save_now()
     saved = bytes(mods["microcontroller"].nvm[0:8192])
     hw2, mods2, _ = board_hw(monkeypatch)

@@ -10,7 +10,7 @@ import os
 import sys
 
 # In dependency order: board needs microcontroller, keypad needs supervisor.
-NAMES = ("microcontroller", "supervisor", "board", "keypad", "analogio", "neopixel",
+NAMES = ("microcontroller", "supervisor", "board", "keypad", "analogio", "neopixel_write",
          "digitalio", "audioio", "audiocore")
 # Backends bound to a previous install's modules; dropped so they import the new ones.
 BACKENDS = ("hw.board_common", "hw.pybadge", "hw.pygamer")
