@@ -76,7 +76,7 @@ class Solver:
         if slots < 1024:
             raise ValueError("solver table needs at least 1024 slots")
         self.slots = slots
-        self.table = array("I", bytes(4 * slots))
+        self.table = array("I", [0]) * slots    # one block, no zeroed temporary
         self.cards = bytearray(TABLEAU_CARDS)
         self.ranks = bytearray(TABLEAU_CARDS)
         self.heights = bytearray(NUM_FANS)
@@ -88,7 +88,7 @@ class Solver:
         self.tops = bytearray(_DEPTHS)       # hole rank before the move at each depth
         self.line = bytearray(_DEPTHS)
         self.score = bytearray(NUM_FANS)
-        self.walk = array("i", bytes(4 * 13))
+        self.walk = array("i", [0]) * 13
         # adjacency of ranks on the cycle: _adj[a * 13 + b]
         adj = bytearray(169)
         for a in range(13):
