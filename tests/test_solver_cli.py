@@ -110,3 +110,40 @@ def test_missing_file_and_bad_range_are_errors():
     assert r.returncode != 0 and "no/such/board.txt" in r.stderr and "Traceback" not in r.stderr
     r = run("9-3")
     assert r.returncode != 0 and "9-3" in r.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["0"], "1-32000"),
+    (["32001"], "1-32000"),
+    (["1073741824"], "1-32000"),
+    (["31990-32005"], "1-32000"),
+    (["9-3"], "9-3"),
+    (["--cap", "x", "3"], "--cap"),
+    (["--cap", "0", "3"], "--cap"),
+    (["--slots", "10", "3"], "--slots"),
+    (["--slots", "99999999999", "3"], "--slots"),
+    (["--bogus", "3"], "--bogus"),
+    ([], "required"),
+    (["1", "no/such/board.txt"], "no/such/board.txt"),
+])
+def test_bad_arguments_give_one_line_and_status_2_before_any_output(args, words):
+    r = run(*args)
+    assert r.returncode == 2, r
+    assert r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and words in lines[0], r.stderr
+
+
+def test_unreadable_board_files_give_one_line_and_status_2(tmp_path):
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00\x81" * 20)
+    for path in (str(tmp_path), str(binary)):          # a directory, a file that is not text
+        r = run("2", path)
+        assert r.returncode == 2 and r.stdout == "", r
+        assert len(r.stderr.splitlines()) == 1 and path in r.stderr, r.stderr
+
+
+def test_the_last_deal_is_accepted():
+    r = run("32000", "--cap", "100")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["deal"] == 32000

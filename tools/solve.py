@@ -1,6 +1,6 @@
 """Solve Black Hole deals or boards with the on-board solver (engine/solver.py).
 
-    python tools/solve.py 1 5-9            # PySolFC deal numbers and ranges
+    python tools/solve.py 1 5-9            # PySolFC deal numbers (1-32000) and ranges
     python tools/solve.py board.txt        # a board file: 'Foundations: AS', then 17 fan lines
     python tools/solve.py --cap 20000 1-100
 
@@ -8,6 +8,8 @@ One JSON line per deal or board: verdict ("won", "nowin" or "unknown" when --cap
 moves (0-based fan numbers, from the position given), nodes searched and seconds.
 A board file's fan lines list up to 3 cards bottom to top (the rightmost card on top); the
 Foundations line names the hole's top card. With 'Foundations: AS' all 51 cards must be there.
+Any bad argument or unreadable board file stops the run before anything is printed, with one
+line on stderr and exit status 2.
 """
 import argparse
 import json
@@ -29,8 +31,19 @@ STRICT_RANKS = "A23456789TJQK"
 STRICT_SUITS = "HCDS"
 
 
+LAST_DEAL = 32000     # PySolFC deals 1-32000 come from the MS generator
+
+
 class BoardError(ValueError):
     pass
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: 'solve.py: error: ...' and exit status 2."""
+
+    def error(self, message):
+        sys.stderr.write("%s: error: %s\n" % (self.prog, message))
+        sys.exit(2)
 
 
 def parse_card(text, where):
@@ -98,13 +111,13 @@ def deal_numbers(arg):
     m = DEAL_RE.match(arg)
     a = int(m.group(1))
     b = int(m.group(2)) if m.group(2) else a
-    if a < 1 or b < a:
-        raise BoardError("bad deal range %r" % arg)
+    if a < 1 or b < a or b > LAST_DEAL:
+        raise BoardError("bad deal range %r: deals are 1-%d, low to high" % (arg, LAST_DEAL))
     return range(a, b + 1)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="solve.py", description=__doc__.split("\n")[0])
+    ap = Parser(prog="solve.py", description=__doc__.split("\n")[0])
     ap.add_argument("items", nargs="+", metavar="DEAL|A-B|FILE",
                     help="deal number, range of deal numbers, or board file")
     ap.add_argument("--cap", type=int, default=None,
@@ -115,8 +128,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.cap is not None and args.cap < 1:
         ap.error("--cap must be positive")
-    if args.slots < 1024:
-        ap.error("--slots must be at least 1024")
+    if not 1024 <= args.slots <= 50000000:
+        ap.error("--slots must be 1024-50000000")
     # Read and check everything first, so bad input fails before any output.
     jobs = []
     try:
@@ -126,10 +139,12 @@ def main(argv=None):
                     jobs.append(("deal", n, None))
             else:
                 try:
-                    with open(item) as fh:
+                    with open(item, encoding="utf-8") as fh:
                         text = fh.read()
                 except OSError as e:
-                    raise BoardError("%s: %s" % (item, e.strerror))
+                    raise BoardError("%s: %s" % (item, e.strerror or e))
+                except UnicodeDecodeError:
+                    raise BoardError("%s: not a text file" % item)
                 jobs.append(("file", item, parse_board(text, item)))
     except BoardError as e:
         ap.error(str(e))
