@@ -14,6 +14,7 @@ from tests.ui_keys import press
 from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tools.text_amigo import screen_text
+from tools.text_view import row_text
 from ui import amigo_app
 from ui.amigo_app import CURTAIN, HELP, MENU, SCORES, SETUP, AmigoApp
 from ui.amigo_view import SEAT_RGB, WINDOW
@@ -464,7 +465,7 @@ def test_names_are_edited_with_the_dpad_and_shown_on_the_strip():
     assert app.edit_names[0] == "OAA" and app.editing == -1
     press(hw, app, keys.UP)
     set_up(hw, app, (HUMAN, PLANNER))
-    assert app.view._names[0].text == "OAA" and screen_text(app).startswith(">OAA 7")
+    assert row_text(app.view._names[0]) == "OAA" and screen_text(app).startswith(">OAA 7")
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.names[0] == "OAA" and again.view.names[0] == "OAA"

@@ -1,18 +1,17 @@
-"""The three game apps under MicroPython 1.27, with stand-ins for displayio and the board
-(tests/vm/ui_standins.py): what their code and objects keep on the heap, and what one key, one
-solver slice or one CPU move allocates on the table once every object exists. tracemalloc on
-CPython cannot see what MicroPython allocates (a tuple per grid[x, y], say); this can."""
+"""The three game apps on the real CircuitPython interpreter (tests/cpy.py), with stand-ins
+for displayio and the board (tests/vm/ui_standins.py): what their code and objects keep on the
+heap, and what one key, one solver slice or one CPU move allocates on the table once every
+object exists. tracemalloc on CPython cannot see what CircuitPython allocates (a tuple per
+grid[x, y], say); this can. The whole app's heap, displayio included, is tests/test_board_heap.py."""
 import os
 
 import pytest
 
-from adafruit_display_text import bitmap_label
-
-from tests import mpvm
+from tests import cpy
 from tests.conftest import FIGURES
 from tests.test_ui_app import DEAL_2_WIN
 
-pytestmark = pytest.mark.vm
+pytestmark = [cpy.needs_cpy, pytest.mark.vm]
 
 APP_BUDGET = 48 * 1024       # engine, screens' code and objects; displayio's own memory apart
 
@@ -53,9 +52,9 @@ def press(k):
 
 def run(driver, engine, module, cls, **subs):
     subs.update(engine=engine, module=module, cls=cls)
-    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
+    with open(os.path.join(cpy.ROOT, "tests", "vm", "ui_standins.py")) as f:
         script = f.read() + (PREFIX + driver) % subs
-    return mpvm.figures(mpvm.run(script, seconds=240))
+    return cpy.figures(cpy.check(script, seconds=240))
 
 
 BLACK_HOLE = r'''
@@ -139,7 +138,7 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
     figs = run(BLACK_HOLE, "import engine.blackhole", "ui.app", "App", win=bytes(DEAL_2_WIN))
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
-        "Black Hole app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
+        "Black Hole app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
         "(displayio apart), total %d bytes; largest allocation by one of %d table keys %d bytes, "
         "by one of %d solver slices %d bytes"
         % (figs["rules"], figs["code"], figs["objects"], total, figs["presses"],
@@ -156,7 +155,7 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
                "YoyoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
-        "Yo-yo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
+        "Yo-yo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
         "(displayio apart), total %d bytes; largest allocation by one of %d paced CPU plays "
         "%d bytes, by a turn's end (new words on screen) %d"
         % (figs["rules"], figs["code"], figs["objects"], total, figs["plays"], figs["peak_cpu"],
@@ -227,7 +226,7 @@ print("FIG games", app.game.game + 1)
 def test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step():
     figs = run(AMIGO, "import engine.amigo", "ui.amigo_app", "AmigoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
-    FIGURES.append("YoYo app under MicroPython 1.27: engine %d, screens' code %d, objects %d "
+    FIGURES.append("YoYo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
                    "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "
                    "match (%d games): largest allocation by a table step %d bytes, by a screen "
                    "change %d" % (figs["rules"], figs["code"], figs["objects"], total,
@@ -268,9 +267,9 @@ while i < 3:
 
 
 def test_the_chooser_gets_the_heap_back_from_every_game():
-    with open(os.path.join(mpvm.ROOT, "tests", "vm", "ui_standins.py")) as f:
-        figs = mpvm.figures(mpvm.run(f.read() + LAUNCHER, seconds=240))
-    FIGURES.append("Launcher under MicroPython 1.27 (displayio stood in): chooser %d bytes; "
+    with open(os.path.join(cpy.ROOT, "tests", "vm", "ui_standins.py")) as f:
+        figs = cpy.figures(cpy.check(f.read() + LAUNCHER, seconds=240))
+    FIGURES.append("Launcher under CircuitPython 10.2.1 (displayio stood in): chooser %d bytes; "
                    "in a game / back at the chooser: %s"
                    % (figs["chooser"], ", ".join("%d / %d" % (figs["open%d" % i],
                                                              figs["closed%d" % i])
@@ -281,38 +280,6 @@ def test_the_chooser_gets_the_heap_back_from_every_game():
     for i in range(3):
         assert figs["open%d" % i] > 20 * 1024
         assert figs["closed%d" % i] < 16 * 1024
-
-
-def test_the_text_library_heap_is_measured():
-    # The real adafruit_display_text (bitmap_label, its base, adafruit_ticks) from this
-    # machine's packages, the very files the flasher copies, imported under MicroPython with
-    # displayio stood in: its code is on the board's heap beside every game's.
-    site = os.path.relpath(os.path.dirname(os.path.dirname(bitmap_label.__file__)), mpvm.ROOT)
-    assert not site.startswith(".."), "the VM sees only the repo: run with make test's .venv"
-    script = "import sys\nsys.path.append('/input/%s')\n" % site.replace(os.sep, "/") + \
-        TEXT_LIBRARY
-    figs = mpvm.figures(mpvm.run(script, seconds=120))
-    FIGURES.append("adafruit_display_text (bitmap_label) under MicroPython 1.27: %d bytes of "
-                   "code on the heap, beside each game's" % figs["library"])
-    assert 4 * 1024 < figs["library"] < 40 * 1024
-
-
-TEXT_LIBRARY = r'''
-import gc
-
-
-class displayio:
-    Group = object
-    Palette = object
-
-
-sys.modules["displayio"] = displayio
-gc.collect()
-before = gc.mem_alloc()
-import adafruit_display_text.bitmap_label  # noqa: E402,F401
-gc.collect()
-print("FIG library", gc.mem_alloc() - before)
-'''
 
 
 def test_black_hole_with_the_winnable_bar_on_allocates_nothing_per_key():

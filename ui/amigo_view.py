@@ -9,10 +9,9 @@ The hand row is one TileGrid: eight cards of a longer hand, with arrows and coun
 cards left and right of the window. Per move only tile indices and bar positions change.
 """
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from ui import amigo_sprites as sp
+from ui import text
 from ui.amigo_sprites import put
 
 try:
@@ -25,6 +24,8 @@ SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020, 0x30D040, 0xD040D0, 0x20D0D0)
 
 SEAT_W = const(53)
 SEAT_H = const(12)
+NAME_CHARS = const(6)   # setup allows six letters
+GAME_CHARS = const(14)  # from x 76 to the right edge
 HAND_Y = const(76)
 WINDOW = const(8)       # cards shown at once
 _CALL_CELLS = const(20)
@@ -54,8 +55,7 @@ class AmigoView:
         for s in range(6):
             x = (s % 3) * SEAT_W
             y = (s // 3) * SEAT_H
-            lab = bitmap_label.Label(terminalio.FONT, text=" ", color=SEAT_RGB[s], x=x + 1,
-                                     y=y + 5)
+            lab = text.row(NAME_CHARS, x + 1, y, SEAT_RGB[s])
             self._names.append(lab)
             self.group.append(lab)
             self._counts.append(self._grid(2, 1, x + 37, y + 1))
@@ -71,15 +71,15 @@ class AmigoView:
                                        tile_width=sp.TILE, tile_height=sp.TILE, x=18, y=4)
         big.append(self._dir)
         self.group.append(big)
-        self.group.append(bitmap_label.Label(terminalio.FONT, text="draw", color=0xFFFFFF,
-                                             x=76, y=34))
+        draw = text.row(4, 76, 29)
+        text.write(draw, "draw")
+        self.group.append(draw)
         self._draw = self._grid(2, 1, 104, 30)
-        self._game = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=76,
-                                        y=50)
+        self._game = text.row(GAME_CHARS, 76, 45)
         self.group.append(self._game)
         self._call = self._grid(_CALL_CELLS, 1, 0, 64)
         self.hand = self._grid(2 * WINDOW + 4, 4, 0, HAND_Y)
-        self._msg = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=2, y=119)
+        self._msg = text.row(text.SCREEN_CHARS, 2, 115)
         self.group.append(self._msg)
         self.hand.hidden = True
         self.names = ["", "", "", "", "", ""]
@@ -98,27 +98,27 @@ class AmigoView:
 
     # -- events: seats, games, messages ---------------------------------------------------
     def set_seats(self, names, players):
-        """Names on the strip; a label is rebuilt only when its name changes."""
+        """Names on the strip, rewritten only when a name changes."""
         self.players = players
         for s in range(6):
             name = names[s] if s < players else ""
             if name != self.names[s]:
                 self.names[s] = name
-                self._names[s].text = name or " "
+                text.write(self._names[s], name)
             self._names[s].hidden = s >= players
             self._counts[s].hidden = s >= players
             # the count follows the name, leaving the gap before the next seat
             self._counts[s].x = (s % 3) * SEAT_W + 2 + 6 * len(name)
 
-    def set_game(self, text):
-        if text != self.game_text:
-            self.game_text = text
-            self._game.text = text or " "
+    def set_game(self, words):
+        if words != self.game_text:
+            self.game_text = words
+            text.write(self._game, words)
 
-    def say(self, text):
-        if text != self.said:
-            self.said = text
-            self._msg.text = text or " "
+    def say(self, words):
+        if words != self.said:
+            self.said = words
+            text.write(self._msg, words)
 
     # -- per move: tile indices only -------------------------------------------------------
     def draw_table(self, g, out):

@@ -5,11 +5,9 @@ numbers on screen are the engine's and the solver's. Everything that changes per
 tile index; the labels only change on events (a refusal, a hint, the end of a game).
 """
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from engine.tableau import FAN_SIZE, NUM_FANS
-from ui import sprites
+from ui import sprites, text
 
 try:
     from micropython import const
@@ -76,13 +74,14 @@ class TableView:
         self._left = self._grid(sheet, palette, 2, 1, 4 * sprites.TILE, 2)
         self._moves = self._grid(sheet, palette, 3, 1, 11 * sprites.TILE, 2)
         self._deal = self._grid(sheet, palette, 5, 1, 15 * sprites.TILE, 2)
-        for text, x in (("Left", 0), ("Moves", 52), ("#", 114)):
-            self.group.append(bitmap_label.Label(terminalio.FONT, text=text, color=0xFFFFFF,
-                                                 x=x, y=5))
+        for words, x in (("Left", 0), ("Moves", 52), ("#", 114)):
+            r = text.row(len(words), x, 0)
+            text.write(r, words)
+            self.group.append(r)
         cbmp, cpal = _cursor_bitmap()
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
-        self.message = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF, x=1, y=121)
+        self.message = text.row(text.SCREEN_CHARS, 2, 116)
         self.group.append(self.message)
         self._said = ""
 
@@ -130,8 +129,7 @@ class TableView:
         self._cursor.x = cell_x(f) - 1
         self._cursor.y = cell_y(f) - 1
 
-    def say(self, text):
-        # Only touch the label when the words change: a new text allocates a new bitmap.
-        if text != self._said:
-            self._said = text
-            self.message.text = text or " "
+    def say(self, words):
+        if words != self._said:
+            self._said = words
+            text.write(self.message, words)

@@ -1,13 +1,11 @@
 """A page of text lines with a movable marker: menus, help, settings, statistics, dialogs.
 
-Labels are created once; a line's bitmap is rebuilt only when its words change, which
-happens when a screen opens or a value is edited, never per frame.
+Rows are created once (ui/text.py); new words change tile indices and allocate nothing.
 """
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from hw import keys
+from ui import text
 
 try:
     from micropython import const
@@ -18,42 +16,51 @@ LINES = const(10)
 LINE_H = const(12)
 TITLE_COLOUR = 0xFFD800
 TEXT_COLOUR = 0xFFFFFF
-LINE_CHARS = const(26)
+TITLE_CHARS = const(26)     # the title starts at x 2, the other lines at x 8, after the marker
+LINE_CHARS = const(25)
+
+
+def line_top(i):
+    return 1 + i * LINE_H
 
 
 class TextView:
     def __init__(self):
         self.group = displayio.Group()
-        self._labels = []
+        self._rows = []
         self._texts = []
         for i in range(LINES):
-            lab = bitmap_label.Label(terminalio.FONT, text=" ",
-                                     color=TITLE_COLOUR if i == 0 else TEXT_COLOUR,
-                                     x=8 if i else 2, y=6 + i * LINE_H)
-            self._labels.append(lab)
-            self._texts.append(" ")
-            self.group.append(lab)
-        self._marker = bitmap_label.Label(terminalio.FONT, text=">", color=TITLE_COLOUR, x=1, y=6)
+            r = text.row(TITLE_CHARS if i == 0 else LINE_CHARS, 2 if i == 0 else 8, line_top(i),
+                         TITLE_COLOUR if i == 0 else TEXT_COLOUR)
+            self._rows.append(r)
+            self._texts.append("")
+            self.group.append(r)
+        self._marker = text.row(1, 1, line_top(0), TITLE_COLOUR)
+        text.write(self._marker, ">")
         self._marker.hidden = True
+        self.marked = -1
         self.group.append(self._marker)
 
     def show(self, lines, marker=-1):
         """lines[0] is the title; marker is a line number or -1 for none."""
         for i in range(LINES):
-            text = lines[i] if i < len(lines) else ""
-            self.set_line(i, text)
+            self.set_line(i, lines[i] if i < len(lines) else "")
         self.mark(marker)
 
-    def set_line(self, i, text):
-        text = text[:LINE_CHARS] or " "
-        if self._texts[i] != text:
-            self._texts[i] = text
-            self._labels[i].text = text
+    def set_line(self, i, words):
+        if self._texts[i] != words:
+            self._texts[i] = words
+            text.write(self._rows[i], words)
+
+    def lines(self):
+        """The words on each line, as shown (tools and tests read the screen through this)."""
+        return self._texts
 
     def mark(self, line):
+        self.marked = line
         self._marker.hidden = line < 0
         if line >= 0:
-            self._marker.y = 6 + line * LINE_H
+            self._marker.y = line_top(line)
 
 
 def turn_page(page, k, count):

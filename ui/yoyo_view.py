@@ -7,12 +7,10 @@ The centre shows the last card played, an arrow for the direction and the pile's
 Per move only tile indices and the marker's x change; labels change when seats are set up.
 """
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from engine.tableau import NUM_FANS
 from engine.yoyo import ANNOUNCE, FREE, PLAY
-from ui import sprites
+from ui import sprites, text
 from ui.glyphs import draw_glyph
 from ui.table import HOLE_CELL, TableView, cell_xy
 
@@ -26,6 +24,7 @@ SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020)
 
 SEAT_W = const(54)      # a third of the strip
 STRIP_H = const(13)     # the rows above the fan grid
+NAME_CHARS = const(5)   # "CPU3" and a spare, before the games-won count
 
 # The small sheet of this screen's own tiles (8x8): blank, arrows, "?" and the turn marker.
 M_BLANK = const(0)
@@ -70,8 +69,7 @@ class YoyoView:
         self._names = []
         self._won = []
         for s in range(3):
-            lab = bitmap_label.Label(terminalio.FONT, text=" ", color=SEAT_RGB[s],
-                                     x=s * SEAT_W + 9, y=6)
+            lab = text.row(NAME_CHARS, s * SEAT_W + 9, 1, SEAT_RGB[s])
             self._names.append(lab)
             self.group.append(lab)
             self._won.append(self._grid(sheet, palette, 2, s * SEAT_W, 2))
@@ -101,14 +99,14 @@ class YoyoView:
         return g
 
     def set_seats(self, names, players):
-        """Seat names on the strip; labels are rebuilt only when a name changes."""
+        """Seat names on the strip, rewritten only when a name changes."""
         self.players = players
         for s in range(3):
             name = names[s] if s < players else ""
             lab = self._names[s]
             if name != self.names[s]:
                 self.names[s] = name
-                lab.text = name or " "
+                text.write(lab, name)
             lab.hidden = s >= players
             self._won[s].hidden = s >= players
             self._won[s].x = s * SEAT_W + 11 + 6 * len(name)

@@ -1,4 +1,4 @@
-# Stand-ins for displayio, the text library and the board, so a game's app runs under
+# Stand-ins for displayio, the terminal font and the board, so a game's app runs under
 # MicroPython 1.27 (tests/mpvm.py) and its heap can be measured apart from displayio's own
 # memory (tools/ui_budget.py counts that). A test prepends this text to its driver script.
 # A TileGrid stand-in keeps its cells in a bytearray, so a tuple index fails as it should:
@@ -29,7 +29,7 @@ class _Palette:
 
 class _TileGrid:
     def __init__(self, bmp, pixel_shader=None, width=1, height=1, tile_width=8,
-                 tile_height=8, x=0, y=0):
+                 tile_height=8, default_tile=0, x=0, y=0):
         self.x = x
         self.y = y
         self.hidden = False
@@ -54,14 +54,6 @@ class _Group:
         self.items.append(o)
 
 
-class _Label:
-    def __init__(self, font, text=" ", color=0, x=0, y=0):
-        self.text = text
-        self.x = x
-        self.y = y
-        self.hidden = False
-
-
 class displayio:
     Bitmap = _Bitmap
     Palette = _Palette
@@ -69,16 +61,24 @@ class displayio:
     Group = _Group
 
 
+class _Glyph:
+    def __init__(self, i):
+        self.tile_index = i
+
+
+class _Font:
+    # the board's terminal font: a glyph sheet in flash, ASCII from tile 0
+    bitmap = _Bitmap(6 * 95, 12, 2)
+
+    def get_bounding_box(self):
+        return (6, 12)
+
+    def get_glyph(self, c):
+        return _Glyph(c - 32) if 32 <= c < 127 else None
+
+
 class terminalio:
-    FONT = None
-
-
-class bitmap_label:
-    Label = _Label
-
-
-class adafruit_display_text:
-    bitmap_label = bitmap_label
+    FONT = _Font()
 
 
 class _Keys:
@@ -145,8 +145,6 @@ class _Hw:
 
 sys.modules["displayio"] = displayio
 sys.modules["terminalio"] = terminalio
-sys.modules["adafruit_display_text"] = adafruit_display_text
-sys.modules["adafruit_display_text.bitmap_label"] = bitmap_label
 
 import hw.keys  # noqa: E402
 import ui.persist  # noqa: E402

@@ -1,0 +1,175 @@
+# One player's session of the whole app, as code.py starts it, driven through the board's keys
+# (appended to tests/cpy_board.py by tests/test_board_heap.py). GAMES picks which games are
+# played, in order, each from the chooser and back to it. FREE is the free heap at start (one
+# unbroken run, as on a fresh board); with MEASURE the heap is collected after every pass to
+# find the live peak, which the board never does, so the FREE runs leave it off.
+import micropython
+
+_held = fill_heap_leaving(FREE)
+gc.collect()
+micropython.mem_info()
+base = gc.mem_alloc()
+
+import hw  # noqa: E402
+from hw import keys as K  # noqa: E402
+from ui.launcher import Launcher  # noqa: E402
+
+L = Launcher(hw.detect(), seed=4321)
+gc.collect()
+print("FIG chooser", gc.mem_alloc() - base)
+peak = [0]
+passes = [0]
+
+
+def step():
+    L.step()
+    passes[0] += 1
+    if MEASURE:
+        gc.collect()
+        a = gc.mem_alloc() - base
+        if a > peak[0]:
+            peak[0] = a
+
+
+def press(k, times=1):
+    for _ in range(times):
+        queue_key(k)
+        step()
+
+
+def view():
+    app = L.app
+    return app.text if app is not None else L.text
+
+
+def lines():
+    return view()._texts
+
+
+def marked():
+    return view().marked
+
+
+def busy():
+    return L.app is not None and L.app.busy()
+
+
+def settle(limit=4000):
+    """Let the solver or the CPU seats work, the clock moving as on a board."""
+    n = 0
+    while busy() and n < limit:
+        wait(60)
+        step()
+        n += 1
+    wait(4000)      # a pause: the game saves
+    step()
+
+
+def pick(label):
+    """Open the menu (unless it is up) and choose the row that starts with label."""
+    if view().group.hidden or "Resume" not in lines():
+        press(K.START)
+    for _ in range(14):
+        if lines()[marked()].startswith(label):
+            press(K.A)
+            return
+        press(K.DOWN)
+    raise AssertionError("no menu row %r in %r at %d" % (label, lines(), marked()))
+
+
+def open_game(title):
+    for _ in range(4):
+        if lines()[marked()].startswith(title):
+            press(K.A)
+            assert L.app is not None, title
+            return
+        press(K.DOWN)
+    raise AssertionError("no game %r in the chooser" % title)
+
+
+def leave():
+    pick("Other games")
+    assert L.app is None, "still in a game"
+
+
+def figure(name):
+    gc.collect()
+    print("FIG %s_live %d" % (name, gc.mem_alloc() - base))
+    print("FIG %s_peak %d" % (name, peak[0]))
+    peak[0] = 0
+
+
+def black_hole():
+    open_game("Black Hole")
+    gc.collect()
+    print("FIG blackhole_open", gc.mem_alloc() - base)
+    for i in range(30):
+        press(K.RIGHT if i % 3 else K.DOWN)
+        press(K.A)
+    press(K.SELECT)
+    settle()
+    assert L.app.thinker is not None, "no memory for the solver"
+    press(K.A)
+    pick("Settings")
+    for _ in range(8):
+        if lines()[marked()].startswith("Winnable?"):
+            break
+        press(K.DOWN)
+    press(K.RIGHT)
+    press(K.B)
+    press(K.B)
+    for i in range(20):
+        press(K.LEFT if i % 2 else K.UP)
+        press(K.A)
+        settle()
+    pick("Help")
+    press(K.RIGHT, 4)
+    press(K.B)
+    pick("Statistics")
+    press(K.B)
+    press(K.B)
+    pick("New deal")
+    settle()
+    press(K.SELECT)
+    settle()
+    figure("blackhole")
+    leave()
+
+
+def seated(title, keys_cycle, turns):
+    open_game(title)
+    gc.collect()
+    print("FIG %s_open %d" % (title, gc.mem_alloc() - base))
+    # The setup screen: every seat but the first to a CPU, then start.
+    for _ in range(12):
+        row = lines()[marked()]
+        if row.startswith("Start"):
+            break
+        if "Human" in row and marked() > 2:
+            press(K.RIGHT)
+        press(K.DOWN)
+    press(K.A)
+    for i in range(turns):
+        settle(400)
+        press(keys_cycle[i % len(keys_cycle)])
+    pick("Help")
+    press(K.RIGHT, 2)
+    press(K.B)
+    settle(400)
+    figure(title)
+    leave()
+
+
+SESSIONS = {
+    "blackhole": black_hole,
+    "yoyo": lambda: seated("Yo-yo", (K.A, K.RIGHT, K.A, K.UP, K.A, K.SELECT, K.LEFT, K.A), 160),
+    "amigo": lambda: seated("YoYo", (K.A, K.SELECT, K.RIGHT, K.A, K.SELECT, K.B, K.DOWN, K.A),
+                            160),
+}
+
+for g in GAMES:
+    SESSIONS[g]()
+    gc.collect()
+    print("FIG after_%s %d" % (g, gc.mem_alloc() - base))
+print("FIG passes", passes[0])
+print("DONE")

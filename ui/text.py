@@ -1,0 +1,47 @@
+"""Text rows: a TileGrid over the terminal font's glyph sheet (hw/font.py), one cell a
+character. Writing new words changes tile indices only, so it allocates nothing and never
+scatters bitmaps over the heap; a row holds its width in bytes and no more."""
+import displayio
+
+from hw import font
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+CHAR_W = const(6)
+CHAR_H = const(12)
+SCREEN_CHARS = const(26)        # 160 px less a 2 px margin each side, at 6 px a character
+_palettes = {}
+
+
+def palette(rgb):
+    """One two-colour palette per colour, shared by every row drawn in it."""
+    p = _palettes.get(rgb)
+    if p is None:
+        p = displayio.Palette(2)
+        p.make_transparent(0)
+        p[1] = rgb
+        _palettes[rgb] = p
+    return p
+
+
+def row(chars, x, y, rgb=0xFFFFFF):
+    """A row of `chars` blank characters with its top left corner at (x, y)."""
+    bitmap, w, h, tiles = font.sheet()
+    g = displayio.TileGrid(bitmap, pixel_shader=palette(rgb), width=chars, height=1,
+                           tile_width=w, tile_height=h, default_tile=tiles[0], x=x, y=y)
+    write(g, "")
+    return g
+
+
+def write(grid, text):
+    """Put text in the row, blanks after it; what does not fit is cut (callers lay text out
+    to fit: tests/test_text_fit.py holds them to it)."""
+    tiles = font.sheet()[3]
+    n = grid.width
+    m = len(text)
+    for i in range(n):
+        c = ord(text[i]) - font.FIRST if i < m else 0
+        grid[i] = tiles[c] if 0 <= c < font.COUNT else tiles[31]
