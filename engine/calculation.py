@@ -308,12 +308,14 @@ class Calculation:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < _HEADER + _LAYOUT + 2:
+        if len(data) < 3:
             raise SaveError("save is truncated")
         if data[0:2] != SAVE_MAGIC:
             raise SaveError("not a Calculation save")
         if data[2] != SAVE_VERSION:
             raise SaveError("save format %d, expected %d" % (data[2], SAVE_VERSION))
+        if len(data) < _HEADER + _LAYOUT + 2:
+            raise SaveError("save is truncated")
         made = data[7]
         known = data[8]
         if len(data) != _HEADER + _LAYOUT + known + 2:

@@ -56,15 +56,27 @@ def distance(g, r):
     return best
 
 
-def _follow(g):
-    """How many visible cards build one after another from here (the position is kept)."""
+def _visible_build(g, stock_len):
+    """A build from a waste top, or from the turned card while it is the one turned."""
+    for src in range(WASTE, STOCK + 1):
+        c = g.top(src)
+        if c >= 0 and (src < STOCK or g.stock_len == stock_len):
+            for f in range(PILES):
+                if g.fits(c, f):
+                    return ((src - WASTE) << 3) | f
+    return -1
+
+
+def _follow(g, stock_len):
+    """How many visible cards build one after another from here (the position is kept).
+    Cards turned meanwhile are not looked at: they are still face down."""
     k = 0
-    m = g.foundation_move()
+    m = _visible_build(g, stock_len)
     while m >= 0:
         g._apply(m)
         _undo[k] = m
         k += 1
-        m = g.foundation_move()
+        m = _visible_build(g, stock_len)
     n = k
     while k:
         k -= 1
@@ -76,6 +88,7 @@ def _follow(g):
 def _best_build(g):
     best = -1
     score = -1
+    n = g.stock_len             # once the turned card has gone, the rest stays unseen
     for src in range(WASTE, STOCK + 1):
         c = g.top(src)
         if c < 0:
@@ -84,7 +97,7 @@ def _best_build(g):
             if g.fits(c, f):
                 m = ((src - WASTE) << 3) | f
                 g._apply(m)
-                s = _follow(g) * 4 + (2 if src < STOCK else 0)
+                s = _follow(g, n) * 4 + (2 if src < STOCK else 0)
                 g._push(src, g._pop(f))
                 if s > score:
                     score = s
@@ -104,22 +117,35 @@ def _harm(g, w, d):
     return s
 
 
+def _in_turn(g, rc, rt):
+    """Bonus when some foundation wants rank rt one (20) or two (10) cards after rank rc,
+    so a card of rank rc laid on it comes off in turn."""
+    best = 0
+    for f in range(PILES):
+        a = ((rc + 1) * _INV[f] - 1) % 13
+        b = ((rt + 1) * _INV[f] - 1) % 13
+        if a >= g.flen[f] and 0 < b - a <= 2 and 30 - 10 * (b - a) > best:
+            best = 30 - 10 * (b - a)
+    return best
+
+
 def _best_waste(g, c):
-    d = distance(g, c >> 2)
-    king = (c >> 2) == KING
+    r = c >> 2
+    d = distance(g, r)
     best = -1
     score = -100000
     for w in range(PILES):
         t = g.top(WASTE + w)
         if t < 0:
-            s = 100 if king else 60
-            why = H_KING_PILE if king else H_EMPTY
-        elif king and (t >> 2) == KING:
+            s = 100 if r == KING else 60
+            why = H_KING_PILE if r == KING else H_EMPTY
+        elif r == KING and (t >> 2) == KING:
             s = 200
             why = H_KINGS
         else:
             harm = _harm(g, w, d)
-            s = 100 - 10 * harm
+            gap = distance(g, t >> 2) - d
+            s = 100 - 5 * harm - (2 * gap if gap > 0 else 0) + _in_turn(g, r, t >> 2)
             why = H_LEAST if harm else H_LATER
         if s > score:
             score = s

@@ -1,0 +1,396 @@
+"""Calculation rules, one test per sentence of the rule sheet (seed 002), plus the waste piles
+the sheet leaves out (Parlett's and PySolFC's Calculation), deals, saves and the hint."""
+import pytest
+from pysol_cards.cards import CardRenderer, createCards
+from pysol_cards.random import shuffle
+from pysol_cards.random_base import RandomBase
+
+from engine import cards
+from engine.blackhole import BlackHole
+from engine.calculation import (COMPLETE, FOUNDATION_STAYS, NO_CARD, NO_SUCH_PLACE,
+                                NOT_NEEDED, OK, STOCK, WASTE, WASTE_TAKES_TURNED,
+                                Calculation, IllegalMove, SaveError, deal_cards, move_dst,
+                                move_src, rank_at)
+from engine.calculation_hint import TEXTS, distance, hint, text
+from engine.crc import crc16
+
+W = [WASTE + w for w in range(4)]       # the four waste piles as places
+
+
+def names(s):
+    return [cards.parse(t) for t in s.split()]
+
+
+def layout(bases="AC 2C 3C 4C", turned_first=""):
+    """A custom deal: the bases, then the stock turned in the order given; every other card
+    lies at the bottom of the stock, in deck order."""
+    b = names(bases)
+    t = names(turned_first)
+    rest = [c for c in range(52) if c not in b and c not in t]
+    g = Calculation()
+    g.start(bytes(b + rest + t[::-1]))
+    return g
+
+
+def deal(n):
+    g = Calculation()
+    g.new_deal(n)
+    return g
+
+
+def foundation_ranks(g, f):
+    return "".join(cards.RANK_CHARS[g.found[f * 13 + i] >> 2] for i in range(g.flen[f]))
+
+
+def all_cards(g):
+    out = [g.found[f * 13 + i] for f in range(4) for i in range(g.flen[f])]
+    out += [g.waste_card(w, i) for w in range(4) for i in range(g.waste_len(w))]
+    out += list(g.stock[:g.stock_len])
+    return sorted(out)
+
+
+# -- the sheet ------------------------------------------------------------------------------
+
+def test_four_foundations_an_ace_a_2_a_3_and_a_4():
+    # 002: "Start with a fifty-two-card deck, and remove one ace, 2, 3, and 4. Arrange these
+    # four cards in a column with the ace on top, the 4 at bottom. These are your four
+    # foundations."
+    for n in (1, 2, 3, 500, 31999, 32000):
+        g = deal(n)
+        assert [g.top(f) >> 2 for f in range(4)] == [0, 1, 2, 3]
+        assert list(g.flen) == [1, 1, 1, 1] and g.stock_len == 48
+        assert all_cards(g) == list(range(52))
+
+
+def test_foundations_build_in_steps_of_one_two_three_four_past_the_king():
+    # 002: "The goal is to build four foundation piles—regardless of suit—like so:
+    # A-2-3-4-5-6-7-8-9-10-J-Q-K / 2-4-6-8-10-Q-A-3-5-7-9-J-K / 3-6-9-Q-2-5-8-J-A-4-7-10-K /
+    # 4-8-Q-3-7-J-2-6-10-A-5-9-K"
+    sheet = ["A-2-3-4-5-6-7-8-9-10-J-Q-K", "2-4-6-8-10-Q-A-3-5-7-9-J-K",
+             "3-6-9-Q-2-5-8-J-A-4-7-10-K", "4-8-Q-3-7-J-2-6-10-A-5-9-K"]
+    for f, line in enumerate(sheet):
+        want = [cards.RANK_CHARS.index("T" if r == "10" else r) for r in line.split("-")]
+        assert [rank_at(f, k) for k in range(13)] == want
+
+
+def test_build_regardless_of_suit():
+    # 002: "And remember: suits do not matter!"
+    g = layout("AC 2C 3C 4C", "2H 4D 6S 8H")
+    for f in range(4):           # a heart on a club, a diamond on a club ...
+        assert [g.check(STOCK, x) for x in range(f, 4)] == [OK] + [NOT_NEEDED] * (3 - f)
+        g.play(STOCK, f)
+    assert [foundation_ranks(g, f) for f in range(4)] == ["A2", "24", "36", "48"]
+
+
+def test_turn_up_cards_one_at_a_time():
+    # 002: "Turn up cards from the stock, one at a time, and play any valid cards on your four
+    # foundations." Only the turned card moves; the next is turned once it has gone.
+    g = layout("AC 2C 3C 4C", "9D 2S 5H")
+    assert cards.name(g.turned()) == "9D" and g.face_down() == 47
+    assert g.check(STOCK, 0) == NOT_NEEDED          # the 2S under it is not yet playable
+    g.play(STOCK, W[0])
+    assert cards.name(g.turned()) == "2S" and g.face_down() == 46
+    g.play(STOCK, 0)
+    assert cards.name(g.turned()) == "5H"
+
+
+def test_a_card_that_cannot_build_goes_on_any_waste_pile():
+    # Not in the sheet (Parlett; PySolFC's "Build regardless of rank and suit"): four waste
+    # piles take the turned card, any rank, in any order, even one that could build.
+    g = layout("AC 2C 3C 4C", "KD 9D 2S QH 5C")
+    for w in (W[2], W[2], W[0], W[3]):
+        assert g.check(STOCK, w) == OK
+        g.play(STOCK, w)
+    assert [g.waste_len(w) for w in range(4)] == [1, 0, 2, 1]
+    assert cards.name(g.top(W[2])) == "9D" and cards.name(g.waste_card(2, 0)) == "KD"
+
+
+def test_only_a_waste_top_may_go_to_a_foundation():
+    g = layout("AC 2C 3C 4C", "2D 5S 3S")
+    g.play(STOCK, W[0])            # 2D, wanted by the Ace pile
+    g.play(STOCK, W[0])            # 5S covers it
+    assert g.check(W[0], 0) == NOT_NEEDED
+    g.play(STOCK, W[1])            # 3S
+    assert g.check(W[0], W[2]) == WASTE_TAKES_TURNED        # no waste-to-waste moves
+    g.undo()
+    g.undo()
+    assert g.check(W[0], 0) == OK
+    g.play(W[0], 0)
+    assert foundation_ranks(g, 0) == "A2" and g.waste_len(0) == 0
+
+
+def test_refusals_leave_the_game_unchanged():
+    g = layout("AC 2C 3C 4C", "9D")
+    assert g.check(0, W[0]) == FOUNDATION_STAYS
+    assert g.check(W[1], 0) == NO_CARD
+    assert g.check(STOCK, 8) == NO_SUCH_PLACE and g.check(9, 0) == NO_SUCH_PLACE
+    before = g.save()
+    with pytest.raises(IllegalMove, match="not the one needed"):
+        g.play(STOCK, 0)
+    assert g.save() == before
+
+
+def test_one_pass_through_the_stock_then_stuck():
+    # One pass (Parlett, PySolFC max_rounds=1): once the stock is used up only waste tops
+    # may still build; with none that fits the game is lost.
+    g = deal(1)
+    while g.turned() >= 0:
+        g.play(STOCK, W[0])        # everything on one pile: hopeless, and never refused
+    assert g.face_down() == 0 and g.check(STOCK, W[1]) == NO_CARD
+    while g.foundation_move() >= 0:
+        g.play_move(g.foundation_move())
+    assert g.is_stuck() and not g.is_won()
+
+
+def test_a_complete_foundation_takes_nothing():
+    g = deal(2)
+    play_script(g, DEAL_2_WIN)
+    assert [g.needed(f) for f in range(4)] == [-1, -1, -1, -1]
+    g.undo()                       # the last King back on waste pile 2
+    assert g.needed(2) == 12 and g.check(W[1], 2) == OK
+    assert g.check(W[1], 0) == COMPLETE
+
+
+# -- deals ----------------------------------------------------------------------------------
+
+def pysolfc_deal(n):
+    """PySolFC's Calculation deal, from pysol-cards' shuffle and calculation.py's hook as read:
+    the shuffled list runs from the bottom of the talon up; the first card of each rank Ace
+    to 4 in it is lifted out and put on top, Ace uppermost; the bases are dealt first, then
+    cards are turned from the top."""
+    deck = shuffle(createCards(1), n, RandomBase.DEALS_PYSOLFC)
+    r = CardRenderer(True)
+    bases = [None] * 4
+    rest = []
+    for c in deck:
+        if c.rank <= 4 and bases[c.rank - 1] is None:
+            bases[c.rank - 1] = c
+        else:
+            rest.append(c)
+    return [r.to_s(c) for c in bases], [r.to_s(c) for c in reversed(rest)]
+
+
+def ours(n):
+    g = deal(n)
+    turned = []
+    while g.turned() >= 0:
+        turned.append(cards.name(g.turned()))
+        g.play(STOCK, W[0])
+    return [cards.name(g.found[f * 13]) for f in range(4)], turned
+
+
+def test_deals_by_their_first_cards():
+    # Read off PySolFC's rules for Calculation (game 256) with pysol-cards' shuffle.
+    assert ours(1)[0] == ["AC", "2H", "3D", "4S"] and ours(1)[1][:6] == \
+        ["JD", "2D", "9H", "JC", "5D", "7H"]
+    assert ours(2)[0] == ["AS", "2H", "3D", "4H"] and ours(2)[1][:6] == \
+        ["QD", "QC", "KC", "3C", "4C", "2C"]
+    assert ours(31999)[0] == ["AH", "2D", "3S", "4D"] and ours(31999)[1][:6] == \
+        ["JD", "JH", "AD", "QH", "KH", "6S"]
+
+
+@pytest.mark.parametrize("n", list(range(1, 41)) + list(range(41, 32001, 797)) + [31999, 32000])
+def test_deal_matches_pysolfc(n):
+    assert ours(n) == pysolfc_deal(n)
+
+
+def test_deal_numbers_out_of_range_are_refused():
+    g = Calculation()
+    for n in (0, -1, 2**30):
+        with pytest.raises(ValueError):
+            g.new_deal(n)
+
+
+# -- undo, redo, saves ----------------------------------------------------------------------
+
+def test_undo_and_redo_to_any_depth_one_byte_a_move():
+    g = deal(2)
+    start = g.save()
+    play_script(g, DEAL_2_WIN)
+    end = g.save()
+    assert len(end) == len(start) + len(DEAL_2_WIN)       # one byte per move
+    while g.undo():
+        pass
+    assert g.moves_made == 0 and all_cards(g) == list(range(52))
+    while g.redo():
+        pass
+    assert g.save() == end and g.is_won()
+
+
+def test_a_new_move_after_undo_drops_the_redo_line():
+    g = layout("AC 2C 3C 4C", "9D 8D")
+    g.play(STOCK, W[0])
+    g.undo()
+    g.play(STOCK, W[1])
+    assert not g.redo() and g.waste_len(0) == 0 and g.waste_len(1) == 1
+
+
+def resigned(data):
+    out = bytearray(data)
+    crc = crc16(out, 0xFFFF, 0, len(out) - 2)
+    out[-2] = crc >> 8
+    out[-1] = crc & 0xFF
+    return bytes(out)
+
+
+def test_bad_saves_are_refused_and_the_game_left_untouched():
+    g = deal(2)
+    play_script(g, DEAL_2_WIN[:30])
+    g.undo()
+    good = g.save()
+    victim = deal(5)
+    victim.play(STOCK, W[2])
+    before = victim.save()
+    bh = BlackHole()
+    bh.new_deal(1)
+    wrong_version = bytearray(good)
+    wrong_version[2] = 9
+    twin_card = bytearray(good)
+    twin_card[9 + 20] = twin_card[9 + 21]
+    bad_base = bytearray(good)
+    bad_base[9], bad_base[10] = bad_base[10], bad_base[9]  # the 2 where the Ace belongs
+    made_past_known = bytearray(good)
+    made_past_known[7] = made_past_known[8] + 1
+    waste_to_waste = bytearray(good)
+    waste_to_waste[-3] = (1 << 3) | 5                       # last move: pile 1 to pile 2
+    early_build = bytearray(good)
+    early_build[9 + 52] = (4 << 3) | 3                      # first move: turned card to the 4s
+    cases = [
+        (good[:8], "truncated"), (good[:-1], "truncated"), (good + b"\0", "truncated"),
+        (bh.save(), "not a Calculation save"),
+        (resigned(wrong_version), "format 9"),
+        (good[:-1] + bytes([good[-1] ^ 1]), "checksum"),
+        (resigned(twin_card), "impossible layout"),
+        (resigned(made_past_known), "impossible history"),
+        (resigned(waste_to_waste), "illegal move"),
+        (resigned(early_build), "illegal move"),
+        (resigned(bad_base), "impossible layout"),
+    ]
+    for bad, why in cases:
+        with pytest.raises(SaveError, match=why):
+            victim.restore(bad)
+        assert victim.save() == before
+    victim.restore(good)
+    assert victim.save() == good and victim.redo() and not victim.redo()
+
+
+# -- a won game, played by the hint -----------------------------------------------------------
+
+# Deal 2 as the hint plays it, every move: the card, where from (S = the turned card, W1-W4 =
+# a waste pile) and where to (F1-F4 = the Ace, 2s, 3s and 4s foundations, or a waste pile).
+DEAL_2_WIN = [
+    'QD S>W1', 'QC S>W1', 'KC S>W2', '3C S>W1', '4C S>F2', '2C S>F1', '3C W1>F1', 'KD S>W2',
+    '5C S>W1', '4D S>F1', '5C W1>F1', 'JD S>W2', 'JS S>W2', '6H S>F1', 'QS S>W1', '6D S>F2',
+    '2D S>W2', '9C S>W1', 'TD S>W1', 'JC S>W2', '8C S>F2', 'TD W1>F2', '6C S>F3', '9C W1>F3',
+    'QS W1>F2', 'QC W1>F3', '8S S>F4', 'QD W1>F4', '4S S>W1', '5D S>W1', 'QH S>W3', '7S S>F1',
+    '9D S>W1', 'KS S>W4', '7C S>W1', '6S S>W3', 'AC S>F2', '8H S>F1', 'AH S>W4', '9S S>F1',
+    'TC S>F1', 'JC W2>F1', '2D W2>F3', '2S S>W3', '3S S>F4', '7C W1>F4', 'JS W2>F4',
+    '2S W3>F4', '6S W3>F4', 'QH W3>F1', 'TS S>F4', 'AH W4>F4', 'KS W4>F1', '9H S>W2',
+    '3H S>F2', 'AD S>W3', '7H S>W2', '5H S>F4', '9D W1>F4', '5D W1>F2', '7H W2>F2',
+    '9H W2>F2', 'JD W2>F2', 'KD W2>F2', 'KC W2>F4', '8D S>W3', 'KH S>W2', '7D S>W2',
+    '5S S>F3', '8D W3>F3', 'TH S>W4', 'JH S>F3', 'AD W3>F3', '4S W1>F3', '7D W2>F3',
+    'TH W4>F3', 'KH W2>F3',
+]
+
+
+def place(token):
+    if token == "S":
+        return STOCK
+    return int(token[1]) - 1 + (WASTE if token[0] == "W" else 0)
+
+
+def play_script(g, script, with_hint=False):
+    for step in script:
+        card, move = step.split()
+        src, dst = (place(p) for p in move.split(">"))
+        assert cards.name(g.top(src)) == card, step
+        if with_hint:
+            h = hint(g)
+            assert (move_src(h), move_dst(h)) == (src, dst), step
+            assert 0 < len(text(h)) <= 24
+        assert not g.is_won() and not g.is_stuck()
+        g.play(src, dst)
+
+
+def test_scripted_win_of_deal_2_by_the_hint():
+    # 002: "Here's another fun—and dead easy—Solitaire game with decent odds of winning".
+    g = deal(2)
+    play_script(g, DEAL_2_WIN, with_hint=True)
+    assert g.is_won() and not g.is_stuck() and g.on_foundations() == 52
+    assert [foundation_ranks(g, f)[-1] for f in range(4)] == ["K"] * 4
+    assert hint(g) == -1
+    used = set()
+    g = deal(2)
+    while hint(g) >= 0:
+        used.add(text(hint(g)))
+        g.play_move(hint(g))
+    assert used == set(TEXTS)               # every reason comes up in this one game
+
+
+# -- the hint ---------------------------------------------------------------------------------
+
+def test_hint_texts_are_short():
+    assert all(0 < len(t) <= 24 for t in TEXTS)
+    assert text(-1) == ""
+
+
+def test_hint_builds_before_anything_else():
+    g = layout("AC 2C 3C 4C", "9D 2S")
+    g.play(STOCK, W[0])
+    h = hint(g)
+    assert (move_src(h), move_dst(h)) == (STOCK, 0) and text(h) == "Builds on the Ace pile"
+
+
+def test_hint_takes_the_waste_top_when_the_turned_card_builds_too():
+    g = layout("AC 2C 3C 4C", "2D 2S")
+    g.play(STOCK, W[3])
+    h = hint(g)
+    assert (move_src(h), move_dst(h)) == (W[3], 0)
+
+
+def test_hint_keeps_a_pile_for_kings():
+    # Kings are wanted last by every foundation: they start a pile and gather on it.
+    g = layout("AC 2C 3C 4C", "KD 9D KS")
+    h = hint(g)
+    assert text(h) == "Starts a pile for Kings" and move_src(h) == STOCK
+    g.play_move(h)
+    kings = move_dst(h)
+    g.play(STOCK, W[(kings - WASTE + 1) % 4])             # the 9 elsewhere
+    h = hint(g)
+    assert text(h) == "Keeps a pile for Kings" and move_dst(h) == kings
+
+
+def test_hint_lays_a_card_on_one_needed_later():
+    # At the start the 3s are wanted after 1 card (the 2s pile's 3 ... the 3s pile wants 6,
+    # the Ace pile a 2, so a 3 is one card away), a Jack after 4, a 5 after 3: the 5 goes on
+    # the Jack, never on the 3, which it would bury.
+    g = layout("AC 2C 3C 4C", "3S JH 5C")
+    assert [distance(g, cards.RANK_CHARS.index(r)) for r in "3J5"] == [1, 4, 3]
+    g.play(STOCK, W[0])
+    g.play(STOCK, W[1])
+    h = hint(g)
+    assert (move_src(h), move_dst(h)) == (STOCK, W[1]) and text(h) == "On a card needed later"
+
+
+def test_hint_covers_what_is_needed_last_when_it_must_bury():
+    # No pile empty and each top wanted sooner than the Jack (4 away): it covers the 5 (3
+    # away) rather than a 3 or a 9 (1 away each).
+    g = layout("AC 2C 3C 4C", "3S 9H 3D 5D JH")
+    for w in range(4):
+        g.play(STOCK, W[w])
+    h = hint(g)
+    assert (move_src(h), move_dst(h)) == (STOCK, W[3]) and text(h) == "Covers the least needed"
+
+
+def test_hint_never_looks_at_the_face_down_stock():
+    for n in range(1, 30):
+        g = deal(n)
+        for _ in range(20):
+            h = hint(g)
+            if h < 0:
+                break
+            g.play_move(h & 63)
+        h = hint(g)
+        face_down = g.stock[:g.stock_len - 1]
+        g.stock[:g.stock_len - 1] = bytes(reversed(face_down))
+        assert hint(g) == h
