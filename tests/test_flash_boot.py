@@ -1,120 +1,29 @@
-"""Acceptance: the real app flashed onto a fake PyBadge drive is a tree that boots.
+"""Acceptance: the real app flashed onto a fake drive boots.
 
-Every import reachable from the copied code.py must resolve, the way CircuitPython resolves
-it (sys.path '', '/', '/lib'), to a .py or .mpy file on the drive, or be a module the
-firmware provides. A rerun writes nothing."""
-import ast
+Every import reachable from the drive's code.py, in the app and in every library copied to its
+lib/, resolves to a file in the version folder or to a module built into every supported board
+(tools/flashing/board_modules.json); nothing unused is copied. With CircuitPython's compiler,
+the drive holds only .mpy files and code.py, and the real interpreter imports and plays them.
+A rerun writes nothing."""
+import json
 import os
-import re
 
+import pytest
+
+from tests import cpy
 from tests.flash_fakes import ROOT, make_drive, snapshot
 
 import flash  # noqa: E402
+from flashing import boards, compiler, deploy, imports, sources  # noqa: E402
 
-# Provided by CircuitPython's firmware on the PyBadge and PyGamer (built-in modules).
-FIRMWARE = {
-    "analogio", "array", "audiocore", "audioio", "audiopwmio", "bitmaptools", "board",
-    "builtins", "busdisplay", "busio", "collections", "digitalio", "displayio", "errno",
-    "fontio", "fourwire", "gc", "io", "json", "keypad", "math", "microcontroller",
-    "micropython", "neopixel_write", "os", "pwmio", "rtc", "storage", "struct", "supervisor", "sys",
-    "terminalio", "time", "usb_cdc", "vectorio",
-}
-# Copied but never imported on the board: hw.detect() imports the desktop backend only when
-# sys.implementation.name is not "circuitpython" (it needs pygame).
-DESKTOP_ONLY = {"hw.desktop"}
-APP_PACKAGES = ("engine", "hw", "ui")
-DOTTED = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+")
+SUPPORTED = (("10.2.1", ("pybadge", "pygamer", "edgebadge")),
+             ("9.2.9", ("pybadge", "pygamer", "edgebadge")))
 
 
-def _dynamic(tree, guarded):
-    """Modules a file imports by name (ui/launcher.py's game table feeds __import__): every
-    dotted string in an app package, and whether the __import__ calls sit in try/ImportError."""
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Name) and n.func.id == "__import__"]
-    if not calls:
-        return [], True
-    names = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
-             and isinstance(n.value, str) and DOTTED.fullmatch(n.value)
-             and n.value.split(".")[0] in APP_PACKAGES]
-    return names, all(id(c) in guarded for c in calls)
-
-
-def _guarded_ids(tree):
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Try) and any(
-                h.type is None or (isinstance(h.type, ast.Name)
-                                   and h.type.id in ("ImportError", "Exception"))
-                for h in node.handlers):
-            for stmt in node.body:
-                ids.update(id(s) for s in ast.walk(stmt))
-    return ids
-
-
-def resolve(drive, module):
-    parts = module.split(".")
-    for root in (drive, os.path.join(drive, "lib")):
-        base = os.path.join(root, *parts)
-        for cand in (base + ".py", base + ".mpy", os.path.join(base, "__init__.py"),
-                     os.path.join(base, "__init__.mpy")):
-            if os.path.isfile(cand):
-                return cand
-    return None
-
-
-def walk(drive):
-    """(reached modules, [(missing module, importer)])."""
-    reached, missing = {}, []
-    todo = [("__main__", os.path.join(drive, "code.py"))]
-    while todo:
-        name, path = todo.pop()
-        if name in reached:
-            continue
-        reached[name] = path
-        with open(path) as f:
-            tree = ast.parse(f.read(), path)
-        guarded = _guarded_ids(tree)
-        is_pkg = os.path.basename(path).startswith("__init__.")
-        package = name if is_pkg else name.rpartition(".")[0]
-        names, dyn_guarded = _dynamic(tree, guarded)
-        for mod in names:
-            found = resolve(drive, mod)
-            if found and found.endswith(".py"):
-                todo.append((mod, found))
-            elif found:
-                reached[mod] = found
-            elif not dyn_guarded:
-                missing.append((mod, name))
-        for node in ast.walk(tree):
-            wanted = []
-            if isinstance(node, ast.Import):
-                wanted = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    pkg = package.split(".") if package else []
-                    pkg = pkg[:len(pkg) - (node.level - 1)]
-                    base = ".".join(pkg + ([base] if base else []))
-                wanted = [base]
-                # `from pkg import sub` may name a submodule: follow it when it is one.
-                for a in node.names:
-                    if resolve(drive, f"{base}.{a.name}"):
-                        wanted.append(f"{base}.{a.name}")
-            for mod in wanted:
-                if mod in DESKTOP_ONLY:
-                    continue
-                found = resolve(drive, mod)
-                if found:
-                    if found.endswith(".py"):
-                        todo.append((mod, found))
-                    else:
-                        reached[mod] = found
-                elif mod.split(".")[0] not in FIRMWARE and id(node) not in guarded:
-                    missing.append((mod, name))
-    return reached, missing
-
-
-def flashed(tmp_path, capsys, kind="pybadge-10"):
+def flashed(tmp_path, capsys, monkeypatch, kind="pybadge-10.2.1", mpy_cross=None):
+    monkeypatch.delenv(compiler.ENV, raising=False)
+    if mpy_cross:
+        monkeypatch.setenv(compiler.ENV, mpy_cross)
     d = make_drive(tmp_path, kind)
     rc = flash.main(["--drive", d])
     out, err = capsys.readouterr()
@@ -122,14 +31,32 @@ def flashed(tmp_path, capsys, kind="pybadge-10"):
     return d, out
 
 
-def test_flashed_tree_boots_and_a_rerun_writes_nothing(tmp_path, capsys):
-    d, _out = flashed(tmp_path, capsys)
-    reached, missing = walk(d)
-    assert missing == []
-    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.app", "engine.blackhole",
-                "adafruit_display_text.bitmap_label", "adafruit_ticks"):
-        assert mod in reached, mod
-    assert all(p.startswith(d) for p in reached.values())
+def walk_drive(d):
+    """The shared walk (tools/flashing/imports.py) over what the drive's code.py runs: the
+    version folder's modules and its lib/, against the firmware's modules."""
+    folder = os.path.join(d, *deploy.running_folder(d).split("/"))
+    lib = os.path.join(folder, "lib")
+    tops = {n[:-3] if n.endswith(".py") else n for n in os.listdir(lib)} if os.path.isdir(lib) \
+        else set()
+    finder = imports.Finder(folder, boards.provided_everywhere(), {t: lib for t in tops})
+    return folder, imports.walk(finder, os.path.join(folder, sources.ENTRY_MODULE + ".py"))
+
+
+def test_every_import_of_the_flashed_app_resolves_and_nothing_unused_is_copied(
+        tmp_path, capsys, monkeypatch):
+    d, _out = flashed(tmp_path, capsys, monkeypatch)
+    folder, graph = walk_drive(d)
+    assert graph.missing == []
+    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.app",
+                "engine.blackhole", "engine.solver"):
+        assert mod in graph.modules, mod
+    assert "neopixel_write" in graph.builtin and "neopixel" not in graph.builtin
+    reached = {os.path.relpath(p, folder) for _k, p in graph.modules.values()}
+    on_drive = {r for r in snapshot(folder) if r.endswith(".py")}
+    assert on_drive - reached == {sources.ENTRY_MODULE + ".py"}     # the walk's start
+    assert not [r for r in on_drive if r.startswith("lib/adafruit_displayio_layout")]
+    assert "hw/desktop.py" not in on_drive
+    assert not [r for r in snapshot(d) if "__pycache__" in r or r.endswith(".pyc")]
     before = {p: os.stat(os.path.join(d, p)).st_mtime_ns for p in snapshot(d)}
     rc = flash.main(["--drive", d])
     out, _err = capsys.readouterr()
@@ -137,18 +64,118 @@ def test_flashed_tree_boots_and_a_rerun_writes_nothing(tmp_path, capsys):
     assert {p: os.stat(os.path.join(d, p)).st_mtime_ns for p in snapshot(d)} == before
 
 
-def test_every_device_module_of_the_checkout_is_on_the_drive(tmp_path, capsys):
-    d, _out = flashed(tmp_path, capsys, "pygamer")
-    snap = snapshot(d)
-    for folder in ("engine", "hw", "ui"):
-        for name in os.listdir(os.path.join(ROOT, folder)):
-            if name.endswith(".py"):
-                assert f"{folder}/{name}" in snap
-    assert not [r for r in snap if "__pycache__" in r or r.endswith(".pyc")]
+def test_the_walk_notices_a_module_missing_from_the_drive(tmp_path, capsys, monkeypatch):
+    d, _out = flashed(tmp_path, capsys, monkeypatch, "pygamer")
+    folder, _graph = walk_drive(d)
+    os.remove(os.path.join(folder, "hw", "board_common.py"))
+    _folder, graph = walk_drive(d)
+    assert ("hw.board_common", "hw.pygamer") in graph.missing
 
 
-def test_the_walk_notices_a_missing_library(tmp_path, capsys):
-    d, _out = flashed(tmp_path, capsys)
-    os.remove(os.path.join(d, "lib", "adafruit_ticks.py"))
-    _reached, missing = walk(d)
-    assert ("adafruit_ticks", "adafruit_display_text.bitmap_label") in missing
+def test_the_walk_follows_library_packages_and_skips_guarded_imports(tmp_path):
+    src = tmp_path / "lib" / "fancy"
+    src.mkdir(parents=True)
+    (src / "__init__.py").write_text("from . import core\ntry:\n    import typing\n"
+                                     "except ImportError:\n    pass\n")
+    (src / "core.py").write_text("import displayio\nfrom .extra import X\n")
+    (src / "extra.py").write_text("X = 1\n")
+    (src / "unused.py").write_text("import nowhere\n")
+    (tmp_path / "code.py").write_text("import fancy\nimport neopixel\n")
+    finder = imports.Finder(str(tmp_path), boards.provided_everywhere(),
+                            {"fancy": str(tmp_path / "lib")})
+    graph = imports.walk(finder, str(tmp_path / "code.py"))
+    assert sorted(graph.modules) == ["fancy", "fancy.core", "fancy.extra"]
+    assert graph.missing == [("neopixel", "__main__")]
+    assert graph.builtin == {"displayio"}
+
+
+def test_the_board_list_holds_what_every_supported_firmware_provides():
+    provided = boards.provided_everywhere()
+    for name in ("neopixel_write", "displayio", "keypad", "terminalio", "stage", "ugame",
+                 "microcontroller", "supervisor"):
+        assert name in provided, name
+    for name in ("neopixel", "adafruit_ticks", "adafruit_display_text", "typing", "heapq"):
+        assert name not in provided, name
+    # pygamer's firmware lacks epaperdisplay, so it is not provided everywhere.
+    assert "epaperdisplay" in boards.load()["10.2.1"]["pybadge"]["modules"]
+    assert "epaperdisplay" not in provided
+
+
+@pytest.mark.skipif(not os.environ.get("CIRCUITPYTHON_BUILTINS"),
+                    reason="CIRCUITPYTHON_BUILTINS (the shared board data) is not set")
+def test_the_committed_board_list_matches_the_shared_data():
+    with open(os.environ["CIRCUITPYTHON_BUILTINS"]) as f:
+        shared = json.load(f)
+    ours = boards.load()
+    tables = {"10.2.1": shared["boards"]}
+    tables.update({v: o["boards"] for v, o in shared["other_versions"].items()})
+    assert sorted(ours) == sorted(tables)
+    for version, names in SUPPORTED:
+        for board in names:
+            for field in ("modules", "frozen"):
+                assert sorted(ours[version][board][field]) == sorted(
+                    tables[version][board][field]), (version, board, field)
+
+
+DRIVER = r'''
+import sys
+_time = sys.modules["time"]
+_script = [1, 4, 1, 4, 1, 7, 1, 3, 0, 0, 2]     # A opens Black Hole; plays, a hint, the menu
+_n = [0]
+_stand_ins = sorted(n for n in sys.modules if isinstance(sys.modules[n], _Mod))
+print("STANDIN", " ".join(_stand_ins))
+
+
+class _Done(BaseException):
+    pass
+
+
+def _sleep(s):
+    wait(int(s * 1000) or 10)
+    _n[0] += 1
+    if _n[0] % 25 == 0 and _script:
+        queue_key(_script.pop(0))
+    if not _script and _n[0] > 25 * 12 + 600:     # 3 s and more after the last key: saved
+        raise _Done()
+
+
+_time.sleep = _sleep
+try:
+    exec(open("code.py").read())
+except _Done:
+    pass
+print("PLAYED", _n[0])
+print("NVM", sum(1 for b in microcontroller.nvm.data if b))
+print("REFRESHES", _board.DISPLAY.refreshes)
+for name in sorted(sys.modules):
+    f = getattr(sys.modules[name], "__file__", None)
+    if f:
+        print("MOD", name, f)
+'''
+
+
+@cpy.needs_cpy
+def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys, monkeypatch):
+    """Flashed with CircuitPython's mpy-cross to a fake PyBadge on 10.2.1: the drive holds
+    only .mpy files and code.py, and CircuitPython's interpreter, started in the drive as the
+    board starts code.py, imports the app from the version folder and plays a game. Only
+    modules the board has built in are stood in (tests/cpy_board.py)."""
+    d, out = flashed(tmp_path, capsys, monkeypatch, mpy_cross=cpy.compiler())
+    assert "Compiled" in out
+    ours = [r for r in snapshot(d) if r == "code.py" or r.startswith(deploy.APP_DIR)]
+    assert [r for r in ours if not r.endswith(".mpy")] == ["code.py"] and len(ours) > 20
+    with open(os.path.join(ROOT, "tests", "cpy_board.py")) as f:
+        prefix = f.read()
+    text = cpy.check(prefix + DRIVER, path=(), cwd=d)
+    lines = text.splitlines()
+    stand_ins = next(ln for ln in lines if ln.startswith("STANDIN")).split()[1:]
+    assert stand_ins and set(stand_ins) <= boards.provided_everywhere(), stand_ins
+    figs = {ln.split()[0]: int(ln.split()[1]) for ln in lines
+            if ln.split()[:1] in (["PLAYED"], ["NVM"], ["REFRESHES"])}
+    assert figs["NVM"] > 0 and figs["REFRESHES"] > 5, text     # the game was saved
+    mods = dict(ln.split()[1:3] for ln in lines if ln.startswith("MOD "))
+    folder = deploy.running_folder(d)
+    app = {n: p for n, p in mods.items() if n.split(".")[0] in imports.PACKAGES}
+    for name in ("ui.launcher", "ui.app", "engine.blackhole", "engine.solver", "hw.pybadge"):
+        assert name in app, (name, text)
+    assert all(p.startswith(folder + "/") and p.endswith(".mpy") for p in app.values()), app

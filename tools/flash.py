@@ -7,9 +7,10 @@
                                              on the bootloader drive (PYBADGEBOOT): install
                                              CircuitPython, wait for CIRCUITPY, then copy
 
-Only changed files are written, each through a temporary name and a rename; code.py goes
-last, so an interrupted copy leaves the previous app runnable. Files are removed only when
-the flasher wrote them before (its list is .pocket-patience-files on the drive).
+The app goes into a folder of its own on the drive (pocket-patience/v<hash>/, compiled to
+.mpy when CircuitPython's mpy-cross is at hand); code.py, a short switcher, is replaced only
+once that folder is complete and synced, and the previous version is removed only after that:
+a cut at any moment leaves the old app or the new one, never a mix (docs/flashing.md).
 """
 import argparse
 import os
@@ -24,7 +25,7 @@ for p in (HERE, ROOT):
     if p not in sys.path:
         sys.path.append(p)
 
-from flashing import FlashError, deploy, drive, sources, watch  # noqa: E402
+from flashing import FlashError, compiler, deploy, drive, sources, watch  # noqa: E402
 
 
 def parse(argv):
@@ -38,9 +39,11 @@ def parse(argv):
                          "double-press reset)")
     ap.add_argument("--wait", type=float, default=90, metavar="S",
                     help="seconds to wait for CIRCUITPY after --firmware (default 90)")
-    ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="compile to .mpy with CircuitPython's mpy-cross (a MicroPython one is "
-                         "refused and .py files are copied)")
+    ap.add_argument("--mpy-cross", metavar="PATH|auto|off",
+                    help="compile to .mpy with CircuitPython's mpy-cross for the board's "
+                         "version: a path, 'auto' (download Adafruit's build once into your "
+                         "cache) or 'off'; default: $CIRCUITPYTHON_MPY_CROSS if set, else copy "
+                         ".py files. A MicroPython or wrong-version compiler is refused")
     ap.add_argument("--circup", action="store_true",
                     help="install lib/requirements.txt with circup (online) instead of copying "
                          "the installed Python packages")
@@ -99,16 +102,21 @@ def resolve_drive(args):
     return found
 
 
-def run_circup(root, path):
+def run_circup(path, names):
+    if not names:
+        return
     exe = shutil.which("circup") or os.path.join(os.path.dirname(sys.executable), "circup")
     if not os.path.exists(exe) and not shutil.which("circup"):
         raise FlashError("--circup needs circup: `pip install circup`, or leave out --circup to "
                          "copy the libraries installed in this Python (works offline).")
-    req = os.path.join(root, "lib", "requirements.txt")
-    r = subprocess.run([exe, "--path", path, "install", "-r", req])
+    r = subprocess.run([exe, "--path", path, "install"] + list(names))
     if r.returncode:
         raise FlashError(f"circup failed (exit {r.returncode}); see its output above. "
                          "Leave out --circup to copy the installed libraries instead.")
+
+
+def warn(msg):
+    print(f"flash: {msg}", file=sys.stderr, flush=True)
 
 
 def flash(args, hook=None):
@@ -119,39 +127,45 @@ def flash(args, hook=None):
     info = drive.read_boot_out(target)
     drive.check_supported(info)
     say(f"Found {info} at {target}")
-    mpy = None
-    if args.mpy_cross:
-        verdict = sources.check_compiler(args.mpy_cross)
-        if verdict is True:
-            mpy = args.mpy_cross
-        else:
-            print(f"flash: {verdict} Copying .py files instead.", file=sys.stderr, flush=True)
-    files = sources.build(args.source, with_libs=not args.circup, mpy_cross=mpy)
-    plan = deploy.make_plan(target, files)
+    mpy = compiler.choose(args.mpy_cross, info.version, say=say, warn=warn)
+    graph, files = sources.build(args.source, with_libs=not args.circup, mpy_cross=mpy)
+    if mpy:
+        say(f"Compiled {len(files)} files to CircuitPython .mpy with {mpy}.")
+    else:
+        size = sum(len(d) for r, d in files if r.endswith(".py"))
+        say(f"No CircuitPython compiler: copying {size / 1024:,.0f} KB of .py source. The board "
+            "then compiles each module as it is imported, which takes time and extra heap at "
+            f"every start; `--mpy-cross auto` fetches CircuitPython {info.version}'s compiler "
+            "once and copies compiled files instead.")
+    lib_names = sources.library_names(graph) if args.circup else []
+    plan = deploy.make_plan(target, files, extra_path=("/lib",) if args.circup else ())
     if args.dry_run:
-        say(f"Dry run: {len(plan.writes)} to write ({plan.write_bytes:,} B), "
+        say(f"Dry run: {plan.write_count} to write ({plan.write_bytes:,} B), "
             f"{len(plan.removals)} to remove, {plan.unchanged} unchanged.")
         for line in plan.describe():
             say(line)
-        if args.circup:
-            say("  circup would install lib/requirements.txt")
+        if lib_names:
+            say("  circup would install " + " ".join(lib_names))
         return plan
-    if plan.writes or plan.removals or args.circup:
-        drive.check_writable(target)
+    if plan.write_count:
         deploy.check_space(target, plan, drive.free_bytes(target))
-    if args.circup:
-        run_circup(args.source, target)
-    deploy.apply(target, plan, deploy.Progress(len(plan.writes), plan.write_bytes), hook)
-    n = len(plan.writes)
-    say(f"Wrote {n} file{'' if n == 1 else 's'} ({plan.write_bytes:,} B), removed "
-        f"{len(plan.removals)}, {plan.unchanged} unchanged.")
+    if lib_names:
+        run_circup(target, lib_names)
+    n = plan.write_count
+    deploy.apply(target, plan, deploy.Progress(n, plan.write_bytes), hook)
+    say(f"Wrote {n} file{'' if n == 1 else 's'} ({plan.write_bytes:,} B) into {plan.folder}, "
+        f"removed {len(plan.removals)} of the previous version, {plan.unchanged} unchanged.")
     if args.verify:
-        bad = deploy.verify(target, files)
+        bad = deploy.verify(target, plan)
         if bad:
             raise FlashError(f"Read-back found {len(bad)} files that differ on {target}: "
                              + ", ".join(bad[:5]) + (" ..." if len(bad) > 5 else "")
                              + ". The drive may be failing or was written meanwhile; run again.")
-        say(f"Verified: all {len(files)} files read back identical.")
+        say(f"Verified: all {len(files) + 1} files read back identical.")
+    if plan.changes:
+        say("Synced: the board runs the new app. It is safe to unplug.")
+    else:
+        say("The board already runs this app; nothing changed. It is safe to unplug.")
     return plan
 
 
@@ -166,8 +180,8 @@ def main(argv=None, hook=None):
         print(f"flash: {e}", file=sys.stderr, flush=True)
         return e.code
     except KeyboardInterrupt:
-        print("\nflash: interrupted. code.py is written last, so the board still runs a whole "
-              "app; run again to finish the copy.", file=sys.stderr, flush=True)
+        print("\nflash: interrupted. The board runs either the app it had or the new one, never "
+              "a mix; run again to finish the copy.", file=sys.stderr, flush=True)
         return 130
     except OSError as e:
         print(f"flash: {e.strerror or e} ({getattr(e, 'filename', '') or ''})",

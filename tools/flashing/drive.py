@@ -141,23 +141,6 @@ def free_bytes(drive):
     return shutil.disk_usage(drive).free
 
 
-def check_writable(drive):
-    """Create and delete a probe file: the only sure test on FAT drives and for root."""
-    probe = os.path.join(drive, ".pocket-patience-probe")
-    if not os.path.isdir(drive):
-        raise FlashError(f"The drive {drive} went away before anything was written. Plug the "
-                         "board back in and run again.")
-    try:
-        fd = os.open(probe, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o644)
-        os.close(fd)
-        os.remove(probe)
-    except OSError as e:
-        raise FlashError(f"{drive} is read-only ({e.strerror or e}); nothing was written. "
-                         "If boot.py remounts the drive for the board to write, the computer "
-                         "cannot write to it: remove or rename boot.py from the REPL, or "
-                         "hold a button at start-up if your boot.py checks one.")
-
-
 def copy_firmware(firmware, uf2_drive):
     try:
         with open(firmware, "rb") as f:

@@ -1,42 +1,19 @@
-"""What goes on the board: the app's own files and the board libraries, as (drive path, bytes)."""
+"""What goes on the board: the modules the app imports (walked from code.py), the board
+libraries they import, and the data files of the app's packages, as (path in the version
+folder, bytes). Compiled to .mpy when a CircuitPython compiler is given."""
 import importlib.metadata as md
 import os
 import re
 import subprocess
 import tempfile
 
-from flashing import FlashError
+from flashing import FlashError, boards, imports
 
-APP_DIRS = ("engine", "hw", "ui")       # every .py in them, found at run time
-ASSET_DIRS = ("assets",)                # every file in them, if the folder exists
 ENTRY = "code.py"
-
-
-def _walk(root, folder, only_py):
-    base = os.path.join(root, folder)
-    out = []
-    for dirpath, dirnames, filenames in os.walk(base):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(filenames):
-            if name.startswith(".") or (only_py and not name.endswith(".py")):
-                continue
-            if name.endswith((".pyc", ".flashtmp")):
-                continue
-            full = os.path.join(dirpath, name)
-            out.append((os.path.relpath(full, root).replace(os.sep, "/"), full))
-    return out
-
-
-def app_files(root):
-    """[(drive path, source path)] for the app; code.py is last."""
-    if not os.path.isfile(os.path.join(root, ENTRY)):
-        raise FlashError(f"{root} has no {ENTRY}: run this from a Pocket Patience checkout.")
-    files = []
-    for d in APP_DIRS:
-        files += _walk(root, d, only_py=True)
-    for d in ASSET_DIRS:
-        files += _walk(root, d, only_py=False)
-    return files + [(ENTRY, os.path.join(root, ENTRY))]
+# The app's entry inside the version folder: the repo's code.py under a name of its own (the
+# drive's code.py is the switcher that imports it; see deploy.py).
+ENTRY_MODULE = "pocket_patience"
+SKIP_SUFFIXES = (".pyc", ".mpy", ".flashtmp")
 
 
 def requirement_names(root):
@@ -53,16 +30,9 @@ def requirement_names(root):
     return names
 
 
-def _keep_lib_file(rel):
-    parts = rel.split("/")
-    if not rel.endswith(".py") or "__pycache__" in parts:
-        return False
-    return not any(p in ("tests", "test", "examples", "docs") for p in parts[:-1])
-
-
-def library_files(names):
-    """[(drive path under lib/, source path)] from the installed distributions."""
-    out = []
+def library_roots(names):
+    """{top-level module name: folder holding it} for the installed distributions `names`."""
+    roots = {}
     for name in names:
         try:
             dist = md.distribution(name)
@@ -70,42 +40,73 @@ def library_files(names):
             raise FlashError(f"The board library {name} (lib/requirements.txt) is not installed "
                              "in this Python. Run `make test` once to build .venv, or "
                              "`pip install " + name + "`, or pass --circup to fetch it online.")
+        base = str(dist.locate_file(""))
         tops = (dist.read_text("top_level.txt") or "").split()
-        for f in dist.files or ():
-            rel = str(f).replace("\\", "/")
-            head = rel.split("/", 1)[0]
-            if tops and head not in tops and os.path.splitext(head)[0] not in tops:
-                continue
-            if ".dist-info" in head or not _keep_lib_file(rel):
-                continue
-            out.append(("lib/" + rel, str(dist.locate_file(f))))
-    return sorted(set(out))
+        if not tops:
+            for f in dist.files or ():
+                head = str(f).replace("\\", "/").split("/", 1)[0]
+                if head.endswith(".py"):
+                    head = head[:-3]
+                if ".dist-info" not in head and head != "__pycache__" and ".." not in head:
+                    tops.append(head)
+        for top in tops:
+            roots[top] = base
+    return roots
 
 
-# --- .mpy --------------------------------------------------------------------------------
+def finder(root, with_libs=True):
+    libs = library_roots(requirement_names(root)) if with_libs else {}
+    return imports.Finder(root, boards.provided_everywhere(), libs)
 
-def check_compiler(mpy_cross):
-    """True if mpy_cross writes CircuitPython .mpy (header 'C'); else a message why not."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "probe.py")
-        out = os.path.join(tmp, "probe.mpy")
-        with open(src, "w") as f:
-            f.write("x = 1\n")
-        try:
-            r = subprocess.run([mpy_cross, "-o", out, src], capture_output=True, timeout=60)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return f"cannot run {mpy_cross} ({e})"
-        if r.returncode or not os.path.exists(out):
-            return f"{mpy_cross} failed on a test file: {r.stderr.decode(errors='replace').strip()}"
-        with open(out, "rb") as f:
-            head = f.read(1)
-    if head == b"C":
-        return True
-    if head == b"M":
-        return (f"{mpy_cross} is MicroPython's compiler (its .mpy files start with 'M'), "
-                "and CircuitPython refuses those. Use CircuitPython's mpy-cross "
-                "(Adafruit's prebuilt binary or circuitpython-build-tools).")
-    return f"{mpy_cross} wrote an unknown .mpy header {head!r}"
+
+def walk(root, with_libs=True):
+    """The import graph of the app in the checkout `root` (see imports.py)."""
+    if not os.path.isfile(os.path.join(root, ENTRY)):
+        raise FlashError(f"{root} has no {ENTRY}: run this from a Pocket Patience checkout.")
+    return imports.walk(finder(root, with_libs), os.path.join(root, ENTRY))
+
+
+def data_files(root):
+    """[(path, source)] of the non-Python files in the app's packages (read at run time)."""
+    out = []
+    for d in imports.PACKAGES:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, d)):
+            dirnames[:] = sorted(n for n in dirnames if n != "__pycache__"
+                                 and not n.startswith("."))
+            for n in sorted(filenames):
+                if n.startswith(".") or n.endswith((".py",) + SKIP_SUFFIXES):
+                    continue
+                full = os.path.join(dirpath, n)
+                out.append((os.path.relpath(full, root).replace(os.sep, "/"), full))
+    return out
+
+
+def app_files(root, with_libs=True):
+    """(graph, [(path in the version folder, source path)]): the entry module first, then the
+    app's modules, its data files and the libraries it imports."""
+    graph = walk(root, with_libs)
+    if graph.missing:
+        what = ", ".join(f"{m} (imported by {by})" for m, by in graph.missing[:4])
+        raise FlashError(f"Some imports would fail on the board: {what}. They are neither built "
+                         "into every supported board nor an app module nor a library in "
+                         "lib/requirements.txt; nothing was written.")
+    libs = finder_roots = None
+    files = [(ENTRY_MODULE + ".py", os.path.join(root, ENTRY))]
+    for _name, path in sorted(graph.files("app").items()):
+        files.append((os.path.relpath(path, root).replace(os.sep, "/"), path))
+    files += data_files(root)
+    libs = graph.files("lib")
+    if libs:
+        finder_roots = library_roots(requirement_names(root))
+    for name, path in sorted(libs.items()):
+        base = finder_roots[name.split(".")[0]]
+        files.append(("lib/" + os.path.relpath(path, base).replace(os.sep, "/"), path))
+    return graph, files
+
+
+def library_names(graph):
+    """Top-level names of the libraries the app imports (what circup installs)."""
+    return sorted({n.split(".")[0] for n in graph.files("lib")})
 
 
 def compile_mpy(mpy_cross, rel, src):
@@ -113,7 +114,7 @@ def compile_mpy(mpy_cross, rel, src):
         out = os.path.join(tmp, "out.mpy")
         r = subprocess.run([mpy_cross, "-s", rel, "-o", out, src], capture_output=True,
                            timeout=120)
-        if r.returncode:
+        if r.returncode or not os.path.exists(out):
             raise FlashError(f"{mpy_cross} could not compile {rel}: "
                              f"{r.stderr.decode(errors='replace').strip()}")
         with open(out, "rb") as f:
@@ -121,11 +122,9 @@ def compile_mpy(mpy_cross, rel, src):
 
 
 def build(root, with_libs=True, mpy_cross=None):
-    """[(drive path, bytes)], code.py last. Everything is read before the drive is touched."""
-    pairs = []
-    if with_libs:
-        pairs += library_files(requirement_names(root))
-    pairs += app_files(root)
+    """(graph, [(path in the version folder, bytes)]). Everything is read (and compiled)
+    before the drive is touched."""
+    graph, pairs = app_files(root, with_libs)
     out = []
     for rel, src in pairs:
         try:
@@ -133,8 +132,8 @@ def build(root, with_libs=True, mpy_cross=None):
                 data = f.read()
         except OSError as e:
             raise FlashError(f"Cannot read {src}: {e.strerror or e}.")
-        if mpy_cross and rel.endswith(".py") and rel != ENTRY and not rel.startswith("assets/"):
+        if mpy_cross and rel.endswith(".py"):
             data = compile_mpy(mpy_cross, rel, src)
             rel = rel[:-3] + ".mpy"
         out.append((rel, data))
-    return out
+    return graph, out
