@@ -31,6 +31,11 @@ def sheet():
             for i in range(COUNT):
                 g = font.get_glyph(FIRST + i)
                 tiles[i] = unknown if g is None else g.tile_index
+        # Indexing a string makes a one-character string, which the interpreter interns the
+        # first time it sees that character: done here for all of them at once, early, so
+        # writing text mid-game never grows the string pool (KBs at a time) on the heap.
+        for i in range(COUNT):
+            "%c" % (FIRST + i)
         _sheet = (bitmap, w, h, tiles)
     return _sheet
 
