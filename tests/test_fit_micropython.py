@@ -40,7 +40,7 @@ def test_every_deal_undoes_to_start_and_redoes_to_end(vm_out):
 
 def test_heap_figures_within_budget(vm_out):
     figs = mpvm.figures(vm_out)
-    FIGURES.append("Black Hole engine under MicroPython 1.27, 20 deals:")
+    FIGURES.append("Black Hole engine on " + mpvm.NAME + ", 20 deals:")
     FIGURES.append("  heap retained after import : %6d bytes (budget %d)"
                    % (figs["retained"], RETAINED_BUDGET))
     FIGURES.append("  peak heap above retained   : %6d bytes (budget %d)"

@@ -67,7 +67,7 @@ def test_every_game_ends_with_all_52_won_and_survives_save_and_undo(vm_out):
 def test_heap_figures_within_budget(vm_out):
     figs = mpvm.figures(vm_out)
     cpu = figs["retained"] - figs["rules"]
-    FIGURES.append("Yo-yo engine and CPU seats under MicroPython 1.27, %d games:" % GAMES)
+    FIGURES.append("Yo-yo engine and CPU seats on " + mpvm.NAME + ", %d games:" % GAMES)
     FIGURES.append("  rules retained after import: %6d bytes (budget %d)"
                    % (figs["rules"], RULES_BUDGET))
     FIGURES.append("  CPU seats retained         : %6d bytes (budget %d)" % (cpu, CPU_BUDGET))
