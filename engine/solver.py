@@ -11,11 +11,13 @@ Depth-first search with an explicit stack in bytearrays; a node is one move play
 
 Pruning, all sound (a pruned position can never be won):
 - Dead table: positions proved lost are remembered in a fixed table (an array of 4-byte
-  words, `slots` of them, `slots` a prime >= 1024). The 38-bit key (top rank, 17 two-bit
-  heights) is split into two small ints; its home slot is key mod slots and the word holds
-  (key // slots) * 2 + 1, so a hit is exact (never a false "lost"). A new entry takes its home
-  slot and pushes the entry living there to the next slot (marked even, as a guest), so each
-  key is looked for in two slots and the table keeps the newer two per home.
+  words): `buckets` (a prime) buckets of two slots. The 38-bit key (top rank, 17 two-bit
+  heights) is split into two small ints; its bucket is key mod buckets and a slot holds
+  (key // buckets) * 7 + class, so a hit is exact (never a false "lost"). The class (1..7)
+  says how big a search proved the position lost (size classes of 8x). A bucket keeps the
+  entry with the biggest search in its first slot and the newest of the rest in its second:
+  long proofs keep the positions that were expensive to prove, which is what lets a no-win
+  proof finish in a 12 KB table (deal 400: about 1 M nodes, 30 M when the newest two won).
 - Walk count: the remaining ranks must admit a +-1 walk round the 13-rank cycle that starts
   at the hole's rank, lands on each rank exactly as often as it has cards left and ends on a
   rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
@@ -28,9 +30,9 @@ an early choice is wrong, so the search restarts from the root after 1000 nodes,
 4000 ... with random noise in the scores (the lost positions found so far stay in the table;
 the limit doubles, so the search stays complete and a NOWIN is a proof).
 
-Runs unchanged under CircuitPython: no allocation per node, and small ints only as long as
-slots <= 4095 (the device size is 3001; bigger tables are for desktop runs, where the key
-arithmetic may then make long ints).
+Runs unchanged under CircuitPython: no allocation per node, and small ints only (the words
+stay below 2**30) as long as 2998 <= slots <= 8190 (the device size is 3001 -> 1499 buckets,
+2998 slots; other sizes are for desktop runs, where the key arithmetic may make long ints).
 """
 try:
     from micropython import const
@@ -71,12 +73,42 @@ def prime_at_most(n):
     return n
 
 
+def _size_class(size):
+    """1..7 from a subtree's node count (0, 1-7, 8-63, ... 32768 and more)."""
+    if size == 0:
+        return 1
+    c = 2
+    size >>= 3
+    while size and c < 7:
+        size >>= 3
+        c += 1
+    return c
+
+
+def _store(table, i, w):
+    """Put entry w (quotient * 7 + class) in bucket slots i, i + 1: slot i keeps the entry
+    with the larger subtree, slot i + 1 the newest of the rest."""
+    v = table[i]
+    if v == 0:
+        table[i] = w
+    elif (w - 1) % 7 >= (v - 1) % 7:
+        u = table[i + 1]
+        if u == 0 or (v - 1) % 7 >= (u - 1) % 7:
+            table[i + 1] = v
+        table[i] = w
+    else:
+        table[i + 1] = w
+
+
 class Solver:
     def __init__(self, slots=DEVICE_SLOTS):
         if slots < 1024:
             raise ValueError("solver table needs at least 1024 slots")
-        self.slots = slots
-        self.table = array("I", [0]) * slots    # one block, no zeroed temporary
+        nb = prime_at_most(slots >> 1)
+        self.buckets = nb
+        self.slots = 2 * nb
+        self.table = array("I", [0]) * (2 * nb)    # one block, no zeroed temporary
+        self.enter = array("i", [0]) * _DEPTHS     # node count when each depth was entered
         self.cards = bytearray(TABLEAU_CARDS)
         self.ranks = bytearray(TABLEAU_CARDS)
         self.heights = bytearray(NUM_FANS)
@@ -174,22 +206,22 @@ class Solver:
 
     # -- the dead table ---------------------------------------------------------------
     def _dead(self, lo, hi):
-        p = self.slots
+        """True when the position (lo, hi) is in the table of lost positions."""
+        p = self.buckets
         t = ((hi % p) << 18) | lo
-        i = t % p
-        v = (((hi // p) << 18) + t // p) * 2 + 1
-        j = i + 1 if i + 1 < p else 0
-        return self.table[i] == v or self.table[j] == v + 1
+        i = (t % p) << 1
+        q = (((hi // p) << 18) + t // p) * 7
+        w = self.table[i]
+        u = self.table[i + 1]
+        return q < w <= q + 7 or q < u <= q + 7
 
-    def _bury(self, lo, hi):
-        p = self.slots
+    def _bury(self, lo, hi, size=0):
+        """Remember (lo, hi) as lost after a search of `size` nodes below it."""
+        p = self.buckets
         t = ((hi % p) << 18) | lo
-        i = t % p
-        table = self.table
-        old = table[i]
-        if old & 1:
-            table[i + 1 if i + 1 < p else 0] = old + 1
-        table[i] = (((hi // p) << 18) + t // p) * 2 + 1
+        i = (t % p) << 1
+        q = (((hi // p) << 18) + t // p) * 7
+        _store(self.table, i, q + _size_class(size))
 
     # -- the walk count -------------------------------------------------------------
     def _walk_ok(self):
@@ -350,7 +382,8 @@ class Solver:
         tops = self.tops
         line = self.line
         table = self.table
-        p = self.slots
+        enter = self.enter
+        p = self.buckets
         use_table = self.use_table
         d = self.depth
         top = self.top
@@ -414,22 +447,19 @@ class Solver:
                 if left == 0:
                     state = WON
                     break
+                enter[d] = nodes
                 if use_table:
                     t = ((hi % p) << 18) | lo
-                    i = t % p
-                    v = (((hi // p) << 18) + t // p) * 2 + 1
-                    j = i + 1 if i + 1 < p else 0
-                    if table[i] == v or table[j] == v + 1:
+                    i = (t % p) << 1
+                    v = (((hi // p) << 18) + t // p) * 7
+                    if v < table[i] <= v + 7 or v < table[i + 1] <= v + 7:
                         nxt[d] = 0
                         ncand[d] = 0
                         continue
                 self.top = top
                 if not self._expand(d):
                     if use_table:
-                        u = table[i]
-                        if u & 1:
-                            table[j] = u + 1
-                        table[i] = v
+                        _store(table, i, v + 1)
                 continue
             # every move at depth d failed: this position is lost
             if d == 0:
@@ -437,11 +467,8 @@ class Solver:
                 break
             if use_table and ncand[d]:
                 t = ((hi % p) << 18) | lo
-                i = t % p
-                u = table[i]
-                if u & 1:
-                    table[i + 1 if i + 1 < p else 0] = u + 1
-                table[i] = (((hi // p) << 18) + t // p) * 2 + 1
+                _store(table, (t % p) << 1,
+                       (((hi // p) << 18) + t // p) * 7 + _size_class(nodes - enter[d]))
             d -= 1
             f = line[d]
             k = h[f]

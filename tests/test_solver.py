@@ -40,9 +40,9 @@ def solver():
     return Solver()
 
 
-def test_device_table_is_a_prime_and_fits_16k():
+def test_device_table_has_a_prime_bucket_count_and_fits_12k():
     s = Solver()
-    assert s.slots == DEVICE_SLOTS == prime_at_most(DEVICE_SLOTS)
+    assert s.buckets == prime_at_most(DEVICE_SLOTS // 2) and s.slots == 2 * s.buckets
     assert len(s.table) * s.table.itemsize <= 12 * 1024
 
 
@@ -232,22 +232,31 @@ def split(key):
     return key % 2 ** 18, key >> 18
 
 
-def test_table_is_exact_and_keeps_two_keys_per_home_slot():
-    s = Solver(1031)
-    p = s.slots
+def test_table_is_exact_and_keeps_the_biggest_proof_per_bucket():
+    s = Solver(1031 * 2)
+    p = s.buckets
+    assert s.slots == 2 * p and len(s.table) == s.slots
     key = 77 * 2 ** 18 + 12345
-    assert key % p < p - 2
-    same_home = [key + m * p for m in range(3)]
-    s._bury(*split(same_home[0]))
-    assert s._dead(*split(same_home[0]))
-    assert not s._dead(*split(same_home[1]))
-    s._bury(*split(same_home[1]))          # pushes the first to the next slot as a guest
-    assert s._dead(*split(same_home[0])) and s._dead(*split(same_home[1]))
-    # the next key up has its home in that next slot and the same quotient: no false hit
-    assert not s._dead(*split(key + 1))
-    s._bury(*split(same_home[2]))          # a third evicts the oldest
-    assert s._dead(*split(same_home[2])) and s._dead(*split(same_home[1]))
-    assert not s._dead(*split(same_home[0]))
+    same = [key + m * p for m in range(4)]           # one bucket, four keys
+    s._bury(*split(same[0]), size=50000)             # a big proof
+    assert s._dead(*split(same[0]))
+    assert not s._dead(*split(same[1])) and not s._dead(*split(key + 1))
+    s._bury(*split(same[1]), size=3)
+    s._bury(*split(same[2]), size=5)                 # replaces the small one, not the big
+    assert s._dead(*split(same[0])) and s._dead(*split(same[2]))
+    assert not s._dead(*split(same[1]))
+    s._bury(*split(same[3]), size=10 ** 6)           # bigger still: the big one moves over
+    assert s._dead(*split(same[3])) and s._dead(*split(same[0]))
+    assert not s._dead(*split(same[2]))
+
+
+def test_table_words_stay_small_ints_at_device_size():
+    s = Solver()
+    assert s.slots == 2998 and s.buckets == 1499
+    top_key = (12 * 2 ** 16 + 2 ** 16 - 1) * 2 ** 18 + 2 ** 18 - 1
+    s._bury(*split(top_key), size=10 ** 9)
+    assert s._dead(*split(top_key))
+    assert max(s.table) < 2 ** 30
 
 
 def test_smaller_table_still_agrees(solver):
