@@ -1,0 +1,270 @@
+"""The strong YoYo CPU seat: try each move in sampled deals and keep the best on average.
+
+It sees what its seat may see: its own hand, the discards, how many cards each hand and the
+draw pile hold, and the public state (direction, whose card is on top, pending choices). The
+cards it cannot see (everything outside its hand and the discards) are dealt at random into
+the other hands and the draw pile, counts kept ("a world"); each candidate move is applied in
+a scratch game and played on by greedy seats for a few turns; the score is this seat's
+standing against the best other seat. Every candidate meets the same worlds, and the best
+total wins. Nothing here reads another hand, the draw pile's order, the game's generator or
+its seed.
+
+It thinks in slices, so a screen can stay live:
+
+    cpu = Strong()                  # buffers made once
+    cpu.start(g)                    # a decision for g.seat
+    while not cpu.think(g, 8):      # 8 rollouts a slice; True once the budget is spent
+        ...                         # keys, drawing
+    a = cpu.move()                  # then g.apply(a, cpu.arg, cpu.sel)
+
+decide(g) does all three, like engine.amigo_cpu.Cpu. A decision costs `rollouts` rollouts
+(ROLLOUTS by default: what fits 2 s on a PyBadge, see docs/rules.md); with one legal move
+start() has the answer and think() returns True at once.
+"""
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+from engine.amigo import (_F, _NF, A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DECK_SIZE,
+                          P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo)
+from engine.amigo_cpu import GREEDY, Cpu
+from engine.rng import MsRandom
+
+STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
+ROLLOUTS = const(60)    # per decision: about 2 s on a PyBadge (CPython time x 250)
+DEPTH = const(24)       # decisions a rollout plays after the candidate before scoring
+_MAXC = const(16)       # candidate moves considered
+_SEL = const(20)        # a series is at most 20 cards
+_SEATS = const(6)
+
+
+class Strong:
+    def __init__(self, rollouts=ROLLOUTS, depth=DEPTH, seed=1):
+        self.rollouts = rollouts
+        self.depth = depth
+        self.arg = 0
+        self.sel = bytearray(_SEL)
+        self.sim = Amigo()
+        self.fast = Cpu(GREEDY)             # every seat's policy inside a rollout
+        self.rng = MsRandom(seed)           # the worlds; never the game's own generator
+        self.world = MsRandom()
+        self.unseen = bytearray(DECK_SIZE)
+        self.wbuf = bytearray(DECK_SIZE)    # this round's world: draw pile, then hands
+        self.rseed = 0
+        self.nunseen = 0
+        self.ca = bytearray(_MAXC)          # candidate action
+        self.cn = bytearray(_MAXC)          # its arg (series length, choice)
+        self.cs = bytearray(_MAXC * _SEL)   # a play's hand indices
+        self.total = [0] * _MAXC
+        self.k = 0                          # candidates
+        self.done = 0                       # rollouts so far this decision
+        self.seat = 0
+        self.wseed = 0
+
+    # -- the slice API -------------------------------------------------------------------
+    def start(self, g):
+        """Begin a decision for g.seat: list the candidates and the cards it cannot see."""
+        s = self.seat = g.seat
+        self.k = 0
+        self.done = 0
+        for j in range(_MAXC):
+            self.total[j] = 0
+        p = g.pending
+        if p == P_TURN or p == P_DRAWN:
+            self._plays(g, s, p == P_DRAWN)
+            if self.k == 0:
+                self._add(A_DRAW, 0)
+            if p == P_DRAWN:
+                self._add(A_KEEP, 0)
+        elif p == P_DIR:
+            self._add(A_CHOOSE, 0)
+            self._add(A_CHOOSE, 1)
+        elif p == P_TAKE:
+            for v in range(g.players):
+                if g.check(A_CHOOSE, v) == 0:
+                    self._add(A_CHOOSE, v)
+            for i in range(g.counts[s]):
+                if g.card(s, i) >> 5 == 3 and (i == 0 or g.card(s, i - 1) != g.card(s, i)):
+                    self.sel[0] = i
+                    if g.check(A_PLAY, 1, self.sel) == 0:
+                        self.cs[self.k * _SEL] = i
+                        self._add(A_PLAY, 1)
+        elif p == P_PASS:
+            for i in range(g.counts[s]):
+                if i == 0 or g.card(s, i - 1) != g.card(s, i):
+                    self._add(A_CHOOSE, i)
+        # the cards this seat cannot see: the deck less its hand and the discards
+        seen = self.sim.tmp
+        for i in range(DECK_SIZE):
+            seen[i] = 0
+        base = s * DECK_SIZE
+        for i in range(g.counts[s]):
+            self._mark(seen, g.hands[base + i])
+        for i in range(g.pile_len):
+            self._mark(seen, g.pile[i])
+        m = 0
+        for i in range(DECK_SIZE):
+            if not seen[i]:
+                self.unseen[m] = DECK[i]
+                m += 1
+        self.nunseen = m
+
+    def think(self, g, n):
+        """Up to n more rollouts; True once the decision is ready (move() may be called)."""
+        k = self.k
+        while n > 0 and not self.ready():
+            j = self.done % k
+            if j == 0:
+                self.wseed = (self.rng.rand() << 15 | self.rng.rand()) & 0x3FFFFFFF
+            self.total[j] += self._rollout(g, j)
+            self.done += 1
+            n -= 1
+        return self.ready()
+
+    def ready(self):
+        k = self.k
+        return k <= 1 or self.done >= k and self.done >= self.rollouts - self.rollouts % k
+
+    def move(self):
+        """The best candidate's action; its arg in self.arg, a play's indices in self.sel."""
+        best = 0
+        for j in range(1, self.k):
+            if self.total[j] > self.total[best]:
+                best = j
+        self.arg = self.cn[best]
+        for i in range(self.arg if self.ca[best] == A_PLAY else 0):
+            self.sel[i] = self.cs[best * _SEL + i]
+        return self.ca[best]
+
+    def decide(self, g):
+        self.start(g)
+        while not self.think(g, 64):
+            pass
+        return self.move()
+
+    # -- candidates ----------------------------------------------------------------------
+    def _add(self, a, arg):
+        if self.k < _MAXC:
+            self.ca[self.k] = a
+            self.cn[self.k] = arg
+            self.k += 1
+
+    def _plays(self, g, s, drawn):
+        """Each distinct card that fits, alone and as the longest series each way it may run
+        (the greedy seat's series)."""
+        f = self.fast
+        t = f._try
+        for i in range(g.counts[s]):
+            c = g.card(s, i)
+            if drawn and c != g.drawn or i and g.card(s, i - 1) == c or not g.fits(s, c):
+                continue
+            self.cs[self.k * _SEL] = i
+            self._add(A_PLAY, 1)
+            for d in range(2):
+                if c >> 5 < 2 and c >> 5 != d or \
+                        c >> 5 >= 2 and d != g.dir and not g.free_dir(c):
+                    continue
+                n = f._extend(g, s, i, d)
+                if n > 1 and self.k < _MAXC:
+                    b = self.k * _SEL
+                    for j in range(n):
+                        self.cs[b + j] = t[j]
+                    self._add(A_PLAY, n)
+
+    @staticmethod
+    def _mark(seen, c):
+        # the first unmarked copy of c in DECK
+        for i in range(DECK_SIZE):
+            if DECK[i] == c and not seen[i]:
+                seen[i] = 1
+                return
+
+    # -- one rollout -----------------------------------------------------------------------
+    def _deal(self, g):
+        """Copy g's public state into the scratch game and deal the unseen cards at random,
+        the same way for every candidate of this round."""
+        h = self.sim
+        for i in range(4, _NF):
+            setattr(h, _F[i], getattr(g, _F[i]))
+        h.players = g.players
+        h.options = g.options
+        h.game = g.game
+        h.starter = g.starter
+        h.taken = 0
+        if g.pending != P_DRAWN:
+            h.drawn = 0
+        np = g.players
+        for o in range(_SEATS):
+            h.counts[o] = 0
+            h.passes[o] = g.passes[o]
+            h.scores[o] = g.scores[o]
+        for i in range(g.pile_len):
+            h.pile[i] = g.pile[i]
+        s = self.seat
+        base = s * DECK_SIZE
+        for i in range(g.counts[s]):
+            h.hands[base + i] = g.hands[base + i]
+        h.counts[s] = g.counts[s]
+        u = self.wbuf
+        m = self.nunseen
+        if self.done % self.k == 0:
+            # a new world: deal the unseen cards at random, then keep the deal in wbuf
+            w = self.world
+            w.seed(self.wseed)
+            for i in range(m):
+                u[i] = self.unseen[i]
+            w.shuffle(u, m)
+            for o in range(np):
+                if o != s:
+                    for _ in range(g.counts[o]):
+                        m -= 1
+                        h._add(o, u[m])
+            self.rseed = w.rand() << 15 | w.rand()
+            k = m
+            for o in range(np):
+                if o != s:
+                    b = o * DECK_SIZE
+                    for i in range(g.counts[o]):
+                        u[k] = h.hands[b + i]
+                        k += 1
+        else:
+            k = g.draw_len
+            for o in range(np):
+                if o != s:
+                    b = o * DECK_SIZE
+                    for i in range(g.counts[o]):
+                        h.hands[b + i] = u[k]
+                        k += 1
+                    h.counts[o] = g.counts[o]
+            m = g.draw_len
+        # u[0:m] is the draw pile, in a random order
+        d = h.draw
+        for i in range(m):
+            d[i] = u[i]
+        h.draw_len = m
+        h.rng.seed(self.rseed)
+
+    def _rollout(self, g, j):
+        h = self.sim
+        self._deal(g)
+        a = self.ca[j]
+        if a == A_PLAY:
+            b = j * _SEL
+            for i in range(self.cn[j]):
+                self.sel[i] = self.cs[b + i]
+        h.apply(a, self.cn[j], self.sel)
+        f = self.fast
+        left = self.depth
+        while h.pending != P_OVER and left > 0:
+            h.apply(f.decide(h), f.arg, f.sel)
+            left -= 1
+        s = self.seat
+        mine = h.scores[s] if h.end else h.scores[s] - h.counts[s]
+        best = -1 << 20
+        for o in range(g.players):
+            if o != s:
+                v = h.scores[o] if h.end else h.scores[o] - h.counts[o]
+                if v > best:
+                    best = v
+        return mine - best
