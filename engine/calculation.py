@@ -1,16 +1,14 @@
 """Calculation (Broken Intervals): four foundations counting in ones, twos, threes and fours.
 
 Foundation f (0..3) starts with a card of rank f (Ace, 2, 3, 4) and takes, suit ignored, the
-rank f + 1 above its top, round the corner past the King, until its thirteenth card, always
-a King. The stock is turned one card at a time, in one pass; the turned card goes to a
-foundation that needs its rank or onto any of four waste piles, and only a waste pile's top
-card may later go to a foundation. Won with all 52 on the foundations.
+rank f + 1 above its top, past the King, up to its thirteenth card, a King. The stock is
+turned once, a card at a time; the turned card goes to a foundation that needs its rank or
+onto any of four waste piles, whose top cards may later go to a foundation.
 
-Places are numbered: foundations 0-3, waste piles 4-7 (WASTE + w), the turned card STOCK.
-A move is one byte, (source - WASTE) * 8 + destination, so history is at most 96 bytes
-(each of the 48 stock cards moves at most twice) and undo/redo walk it without replaying.
-Cards only ever leave the stock from its top, so the stock keeps its order and a move back
-to it is a count going up.
+Places: foundations 0-3, waste piles 4-7 (WASTE + w), the turned card STOCK. A move is one
+byte, (source - WASTE) * 8 + destination: history is at most 96 bytes (each stock card moves
+at most twice), and undo/redo walk it. Cards leave the stock only from its top, so it keeps
+its order and a move back to it is a count going up.
 """
 try:
     from micropython import const
@@ -24,9 +22,9 @@ from engine.rng import MAX_SEED, MsRandom
 PILES = const(4)
 WASTE = const(4)
 STOCK = const(8)
-PILE_CARDS = const(13)
-STOCK_SIZE = const(48)
-MAX_MOVES = const(96)
+_CARDS = const(13)
+_STOCK_SIZE = const(48)
+_MAX_MOVES = const(96)
 
 OK = const(0)
 NO_SUCH_PLACE = const(1)
@@ -53,11 +51,11 @@ _LAYOUT = const(52)     # the four base cards, then the stock bottom first
 
 
 class IllegalMove(ValueError):
-    pass
+    """A move the rules refuse; the message says why."""
 
 
 class SaveError(ValueError):
-    pass
+    """A save that is not a whole, sound Calculation game."""
 
 
 def rank_at(f, k):
@@ -66,12 +64,9 @@ def rank_at(f, k):
 
 
 def deal_cards(number, out):
-    """Write deal `number` into out (52 bytes): bases A, 2, 3, 4, then the stock, bottom first.
-
-    PySolFC's order: shuffle the MS-ordered deck (its list runs from the bottom of the
-    talon up), lift out the lowest-lying card of each rank Ace to 4 as the bases, and turn the
-    rest from the top down.
-    """
+    """Write deal `number` into out (52 bytes): bases A, 2, 3, 4, then the stock bottom first.
+    PySolFC's order: shuffle the MS-ordered deck (the list runs from the talon's bottom up),
+    lift out the lowest-lying card of each rank Ace to 4 as the bases, turn from the top."""
     deck = bytearray(DECK_SIZE)
     for i in range(DECK_SIZE):
         deck[i] = i
@@ -84,36 +79,33 @@ def deal_cards(number, out):
         if r < PILES and not taken & (1 << r):
             taken |= 1 << r
             out[r] = c
-        else:
-            out[k] = c
-            k += 1
+            continue
+        out[k] = c
+        k += 1
     return out
 
 
+# A move's source (STOCK or a waste pile WASTE + w) and destination (foundation or waste).
 def move_src(m):
-    """Source place of move m: STOCK or a waste pile (WASTE + w)."""
     return ((m >> 3) & 7) + WASTE
 
 
 def move_dst(m):
-    """Destination place of move m: a foundation 0-3 or a waste pile (WASTE + w)."""
     return m & 7
 
 
 class Calculation:
     def __init__(self):
-        self.found = bytearray(PILES * PILE_CARDS)      # foundation f at f * 13, base first
+        self.found = bytearray(PILES * _CARDS)      # foundation f at f * 13, base first
         self.flen = bytearray(PILES)
-        self.waste = bytearray(PILES * STOCK_SIZE)      # waste pile w at w * 48, bottom first
+        self.waste = bytearray(PILES * _STOCK_SIZE)      # waste pile w at w * 48, bottom first
         self.wlen = bytearray(PILES)
-        self.stock = bytearray(STOCK_SIZE)              # bottom first; the top is turned
+        self.stock = bytearray(_STOCK_SIZE)              # bottom first; the top is turned
         self.stock_len = 0
-        self.history = bytearray(MAX_MOVES)
-        self.moves_made = 0
-        self.moves_known = 0
+        self.history = bytearray(_MAX_MOVES)
+        self.moves_made = self.moves_known = 0
         self.deal_number = 0
 
-    # -- setting up -----------------------------------------------------------------
     def new_deal(self, number):
         if not 0 < number <= MAX_SEED:
             raise ValueError("deal number out of range")
@@ -122,17 +114,14 @@ class Calculation:
     def start(self, layout, number=0):
         """Start from 52 cards: the bases (ranks A, 2, 3, 4), then the stock bottom first."""
         for f in range(PILES):
-            self.found[f * PILE_CARDS] = layout[f]
+            self.found[f * _CARDS] = layout[f]
             self.flen[f] = 1
             self.wlen[f] = 0
-        for i in range(STOCK_SIZE):
-            self.stock[i] = layout[PILES + i]
-        self.stock_len = STOCK_SIZE
-        self.moves_made = 0
-        self.moves_known = 0
+        self.stock[:] = layout[PILES:_LAYOUT]
+        self.stock_len = _STOCK_SIZE
+        self.moves_made = self.moves_known = 0
         self.deal_number = number
 
-    # -- what the table shows -------------------------------------------------------
     def turned(self):
         """The turned card (top of the stock), or -1 when the stock is used up."""
         return self.stock[self.stock_len - 1] if self.stock_len else -1
@@ -144,29 +133,24 @@ class Calculation:
     def top(self, place):
         """Top card of a foundation (0-3), a waste pile (WASTE + w) or STOCK, or -1."""
         if place < WASTE:
-            return self.found[place * PILE_CARDS + self.flen[place] - 1]
+            return self.found[place * _CARDS + self.flen[place] - 1]
         if place < STOCK:
-            w = place - WASTE
-            n = self.wlen[w]
-            return self.waste[w * STOCK_SIZE + n - 1] if n else -1
+            n = self.wlen[place - WASTE]
+            return self.waste[(place - WASTE) * _STOCK_SIZE + n - 1] if n else -1
         return self.turned()
 
     def needed(self, f):
         """Rank foundation f takes next (0 Ace .. 12 King), or -1 once it is complete."""
         n = self.flen[f]
-        return rank_at(f, n) if n < PILE_CARDS else -1
+        return rank_at(f, n) if n < _CARDS else -1
 
     def waste_card(self, w, i):
-        """Card i (0 = bottom) of waste pile w; waste_len(w) cards in all."""
-        return self.waste[w * STOCK_SIZE + i]
-
-    def waste_len(self, w):
-        return self.wlen[w]
+        """Card i (0 = bottom) of waste pile w, which holds wlen[w] cards."""
+        return self.waste[w * _STOCK_SIZE + i]
 
     def on_foundations(self):
         return self.flen[0] + self.flen[1] + self.flen[2] + self.flen[3]
 
-    # -- questions ------------------------------------------------------------------
     def check(self, src, dst):
         """OK when the top card of src may go to dst, else the reason's code."""
         if src > STOCK or dst < 0 or dst >= STOCK:
@@ -179,40 +163,26 @@ class Calculation:
         if dst >= WASTE:
             return OK if src == STOCK else WASTE_TAKES_TURNED
         n = self.flen[dst]
-        if n == PILE_CARDS:
+        if n == _CARDS:
             return COMPLETE
         return OK if c >> 2 == rank_at(dst, n) else NOT_NEEDED
-
-    def fits(self, card, f):
-        """True when card's rank is the one foundation f takes next."""
-        n = self.flen[f]
-        return n < PILE_CARDS and card >> 2 == rank_at(f, n)
 
     def legal_moves(self, out):
         """Write every legal move into out (24 bytes or more); return how many."""
         k = 0
         for src in range(WASTE, STOCK + 1):
-            c = self.top(src)
-            if c < 0:
-                continue
-            for f in range(PILES):
-                if self.fits(c, f):
-                    out[k] = ((src - WASTE) << 3) | f
-                    k += 1
-            if src == STOCK:
-                for w in range(WASTE, STOCK):
-                    out[k] = ((STOCK - WASTE) << 3) | w
+            for dst in range(STOCK):
+                if not self.check(src, dst):
+                    out[k] = ((src - WASTE) << 3) | dst
                     k += 1
         return k
 
     def foundation_move(self):
         """A move that builds on a foundation (waste tops first, then the turned card), or -1."""
         for src in range(WASTE, STOCK + 1):
-            c = self.top(src)
-            if c >= 0:
-                for f in range(PILES):
-                    if self.fits(c, f):
-                        return ((src - WASTE) << 3) | f
+            for f in range(PILES):
+                if not self.check(src, f):
+                    return ((src - WASTE) << 3) | f
         return -1
 
     def is_won(self):
@@ -222,7 +192,6 @@ class Calculation:
         """Lost: the stock is used up, cards remain, and no waste top builds."""
         return self.stock_len == 0 and not self.is_won() and self.foundation_move() < 0
 
-    # -- changing the position ------------------------------------------------------
     def play(self, src, dst):
         code = self.check(src, dst)
         if code:
@@ -239,34 +208,34 @@ class Calculation:
     def _pop(self, place):
         if place < WASTE:
             self.flen[place] -= 1
-            return self.found[place * PILE_CARDS + self.flen[place]]
+            return self.found[place * _CARDS + self.flen[place]]
         if place < STOCK:
             w = place - WASTE
             self.wlen[w] -= 1
-            return self.waste[w * STOCK_SIZE + self.wlen[w]]
+            return self.waste[w * _STOCK_SIZE + self.wlen[w]]
         self.stock_len -= 1
         return self.stock[self.stock_len]
 
     def _push(self, place, c):
         if place < WASTE:
-            self.found[place * PILE_CARDS + self.flen[place]] = c
+            self.found[place * _CARDS + self.flen[place]] = c
             self.flen[place] += 1
         elif place < STOCK:
             w = place - WASTE
-            self.waste[w * STOCK_SIZE + self.wlen[w]] = c
+            self.waste[w * _STOCK_SIZE + self.wlen[w]] = c
             self.wlen[w] += 1
         else:
             self.stock_len += 1     # the card never left its slot
 
     def _apply(self, m):
-        self._push(m & 7, self._pop(((m >> 3) & 7) + WASTE))
+        self._push(m & 7, self._pop(move_src(m)))
 
     def undo(self):
         if self.moves_made == 0:
             return False
         self.moves_made -= 1
         m = self.history[self.moves_made]
-        self._push(((m >> 3) & 7) + WASTE, self._pop(m & 7))
+        self._push(move_src(m), self._pop(m & 7))
         return True
 
     def redo(self):
@@ -276,29 +245,17 @@ class Calculation:
         self.moves_made += 1
         return True
 
-    # -- saving ---------------------------------------------------------------------
-    def layout(self, out):
-        """The deal as start() takes it, into out (52 bytes)."""
-        for f in range(PILES):
-            out[f] = self.found[f * PILE_CARDS]
-        for i in range(STOCK_SIZE):
-            out[PILES + i] = self.stock[i]
-        return out
-
     def save(self):
         n = self.moves_known
         out = bytearray(_HEADER + _LAYOUT + n + 2)
         out[0:2] = SAVE_MAGIC
         out[2] = SAVE_VERSION
-        d = self.deal_number
-        out[3] = (d >> 24) & 0xFF
-        out[4] = (d >> 16) & 0xFF
-        out[5] = (d >> 8) & 0xFF
-        out[6] = d & 0xFF
+        for i in range(4):
+            out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
         out[7] = self.moves_made
         out[8] = n
         for f in range(PILES):
-            out[_HEADER + f] = self.found[f * PILE_CARDS]
+            out[_HEADER + f] = self.found[f * _CARDS]
         out[_HEADER + PILES:_HEADER + _LAYOUT] = self.stock
         out[_HEADER + _LAYOUT:_HEADER + _LAYOUT + n] = self.history[:n]
         crc = crc16(out, 0xFFFF, 0, len(out) - 2)
@@ -308,16 +265,11 @@ class Calculation:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < 3:
-            raise SaveError("save is truncated")
-        if data[0:2] != SAVE_MAGIC:
+        if data[0:2] != SAVE_MAGIC or len(data) < 3:
             raise SaveError("not a Calculation save")
         if data[2] != SAVE_VERSION:
             raise SaveError("save format %d, expected %d" % (data[2], SAVE_VERSION))
-        if len(data) < _HEADER + _LAYOUT + 2:
-            raise SaveError("save is truncated")
-        made = data[7]
-        known = data[8]
+        made, known = (data[7], data[8]) if len(data) > 8 else (0, 0)
         if len(data) != _HEADER + _LAYOUT + known + 2:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
@@ -329,7 +281,7 @@ class Calculation:
             if c >= DECK_SIZE or seen[c] or (i < PILES and c >> 2 != i):
                 raise SaveError("save holds an impossible layout")
             seen[c] = 1
-        if made > known or known > MAX_MOVES or number > MAX_SEED:
+        if made > known or known > _MAX_MOVES or number > MAX_SEED:
             raise SaveError("save holds an impossible history")
         # Replay into a scratch game first, so a bad save leaves this one untouched.
         layout = data[_HEADER:_HEADER + _LAYOUT]

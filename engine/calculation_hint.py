@@ -62,7 +62,7 @@ def _visible_build(g, stock_len):
         c = g.top(src)
         if c >= 0 and (src < STOCK or g.stock_len == stock_len):
             for f in range(PILES):
-                if g.fits(c, f):
+                if not g.check(src, f):
                     return ((src - WASTE) << 3) | f
     return -1
 
@@ -94,7 +94,7 @@ def _best_build(g):
         if c < 0:
             continue
         for f in range(PILES):
-            if g.fits(c, f):
+            if not g.check(src, f):
                 m = ((src - WASTE) << 3) | f
                 g._apply(m)
                 s = _follow(g, n) * 4 + (2 if src < STOCK else 0)

@@ -13,7 +13,7 @@ steps = st.lists(st.integers(min_value=-2, max_value=23), max_size=140)
 
 def all_cards(g):
     out = [g.found[f * 13 + i] for f in range(4) for i in range(g.flen[f])]
-    out += [g.waste_card(w, i) for w in range(4) for i in range(g.waste_len(w))]
+    out += [g.waste_card(w, i) for w in range(4) for i in range(g.wlen[w])]
     out += list(g.stock[:g.stock_len])
     return sorted(out)
 

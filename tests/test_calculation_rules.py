@@ -44,7 +44,7 @@ def foundation_ranks(g, f):
 
 def all_cards(g):
     out = [g.found[f * 13 + i] for f in range(4) for i in range(g.flen[f])]
-    out += [g.waste_card(w, i) for w in range(4) for i in range(g.waste_len(w))]
+    out += [g.waste_card(w, i) for w in range(4) for i in range(g.wlen[w])]
     out += list(g.stock[:g.stock_len])
     return sorted(out)
 
@@ -101,7 +101,7 @@ def test_a_card_that_cannot_build_goes_on_any_waste_pile():
     for w in (W[2], W[2], W[0], W[3]):
         assert g.check(STOCK, w) == OK
         g.play(STOCK, w)
-    assert [g.waste_len(w) for w in range(4)] == [1, 0, 2, 1]
+    assert [g.wlen[w] for w in range(4)] == [1, 0, 2, 1]
     assert cards.name(g.top(W[2])) == "9D" and cards.name(g.waste_card(2, 0)) == "KD"
 
 
@@ -116,7 +116,7 @@ def test_only_a_waste_top_may_go_to_a_foundation():
     g.undo()
     assert g.check(W[0], 0) == OK
     g.play(W[0], 0)
-    assert foundation_ranks(g, 0) == "A2" and g.waste_len(0) == 0
+    assert foundation_ranks(g, 0) == "A2" and g.wlen[0] == 0
 
 
 def test_refusals_leave_the_game_unchanged():
@@ -222,7 +222,7 @@ def test_a_new_move_after_undo_drops_the_redo_line():
     g.play(STOCK, W[0])
     g.undo()
     g.play(STOCK, W[1])
-    assert not g.redo() and g.waste_len(0) == 0 and g.waste_len(1) == 1
+    assert not g.redo() and g.wlen[0] == 0 and g.wlen[1] == 1
 
 
 def resigned(data):
