@@ -26,7 +26,7 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import (_F, _NF, A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DECK_SIZE,
+from engine.amigo import (_F, A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DECK_SIZE,
                           P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo)
 from engine.amigo_cpu import GREEDY, Cpu
 from engine.rng import MsRandom
@@ -185,7 +185,7 @@ class Strong:
         """Copy g's public state into the scratch game and deal the unseen cards at random,
         the same way for every candidate of this round."""
         h = self.sim
-        for i in range(4, _NF):
+        for i in range(4, len(_F)):
             setattr(h, _F[i], getattr(g, _F[i]))
         h.players = g.players
         h.options = g.options
