@@ -125,9 +125,9 @@ def test_the_winnable_bar_follows_the_moves_when_turned_on():
 
 def test_the_bar_stays_off_unless_asked_for():
     hw, app = make_app(2)
-    assert app.thinker is None and set(_bar(app)) == {0}
+    assert app.thinker.job == solving.IDLE and set(_bar(app)) == {0}
     play_at_cursor(hw, app)
-    assert app.thinker is None
+    assert app.thinker.job == solving.IDLE and set(_bar(app)) == {0}
 
 
 @pytest.mark.parametrize("seed", [1, 2])

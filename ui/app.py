@@ -64,6 +64,13 @@ class App:
         self.persist = persist
         self.leave = False        # the player asked for another game (ui/launcher.py)
         self.rng = MsRandom(seed & 0x3FFFFFFF)
+        # The solver's 12 KB table before anything else, while the free heap is still one
+        # unbroken run; later, text and menus leave holes it may not fit between.
+        gc.collect()
+        try:
+            self.thinker = solving.Thinker(self._random_deal)
+        except MemoryError:
+            self.thinker = None       # _solver() tries again when asked, and says so
         sheet, palette = sprites.build()
         self.root = displayio.Group()
         self.root.append(felt(sprites.COLOURS[sprites.FELT]))
@@ -73,7 +80,6 @@ class App:
         x, y = table_module.cell_xy(table_module.HOLE_CELL)
         self.meter = Meter(x, y + 26)
         self.table.group.append(self.meter.grid)
-        self.thinker = None       # ui/solving.py, built on first use: the solver is 14 KB
         self.root.append(self.text.group)
         self.game = BlackHole()
         self.cursor = 0
