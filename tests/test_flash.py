@@ -206,7 +206,7 @@ def test_an_app_from_an_older_flasher_is_replaced_and_its_files_removed(tmp_path
     snap = snapshot(d)
     assert {r for r in snap if not r.startswith(deploy.APP_DIR + "/")} == {
         "boot_out.txt", "settings.toml", "code.py", "ui/my_theme.py"}
-    assert "removed 8 of the previous version" in out      # 7 files and the old list
+    assert "removed 8 files of the previous version" in out      # 7 files and the old list
 
 
 def test_dry_run_lists_changes_and_writes_nothing(tmp_path, capsys):
@@ -245,6 +245,36 @@ def test_the_switcher_fits_in_one_sector_and_names_only_its_folder():
                             ".frozen", "/lib"]
     finally:
         sys.path[:] = saved
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names fds through /proc")
+def test_files_and_folders_are_synced_before_the_switch_and_before_safe_to_unplug(
+        tmp_path, capsys, monkeypatch):
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    log = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        log.append(("fsync", os.path.relpath(os.readlink(f"/proc/self/fd/{fd}"), d)))
+        return real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "sync", lambda: log.append(("sync", "")))
+    rc, out, _err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"),
+                        hook=lambda ev, rel: log.append((ev, rel)))
+    assert rc == 0 and out.rstrip().endswith("It is safe to unplug.")
+    folder = deploy.running_folder(d)
+    switch = log.index(("switched", folder))
+    for i, (ev, rel) in enumerate(log):
+        if ev == "temp":                          # the temp file was synced before its rename
+            assert log[i - 1] == ("fsync", rel + deploy.TMP), log[i - 1]
+    before = log[:switch]
+    for must in [("fsync", folder), ("fsync", folder + "/ui"), ("fsync", "."), ("sync", "")]:
+        assert must in before[:before.index(("temp", "code.py"))], must
+    after_code = before[before.index(("done", "code.py")):]
+    assert ("fsync", ".") in after_code and ("sync", "") in after_code
+    assert log[-1] == ("sync", "") and log[-2][0] == "fsync"    # after the last removal
+    assert log[switch + 1][0] == "removed"              # removals only after the switch
 
 
 def test_version_name_follows_the_content():

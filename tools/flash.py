@@ -3,6 +3,8 @@
     python tools/flash.py                    find CIRCUITPY, copy the app and its libraries
     python tools/flash.py --dry-run          list what would change, write nothing
     python tools/flash.py --verify --watch   copy, read everything back, show the board's output
+    python tools/flash.py --mpy-cross auto   compile to .mpy with Adafruit's mpy-cross for the
+                                             board's version (downloaded once, then cached)
     python tools/flash.py --firmware adafruit-circuitpython-pybadge-en_US-10.3.0.uf2
                                              on the bootloader drive (PYBADGEBOOT): install
                                              CircuitPython, wait for CIRCUITPY, then copy
@@ -45,8 +47,8 @@ def parse(argv):
                          "cache) or 'off'; default: $CIRCUITPYTHON_MPY_CROSS if set, else copy "
                          ".py files. A MicroPython or wrong-version compiler is refused")
     ap.add_argument("--circup", action="store_true",
-                    help="install lib/requirements.txt with circup (online) instead of copying "
-                         "the installed Python packages")
+                    help="install the libraries the app imports with circup (online, into /lib) "
+                         "instead of copying them from this Python's installed packages")
     ap.add_argument("--dry-run", action="store_true", help="list what would change; write nothing")
     ap.add_argument("--verify", action="store_true", help="read every file back after copying")
     ap.add_argument("--watch", action="store_true",
@@ -153,8 +155,10 @@ def flash(args, hook=None):
         run_circup(target, lib_names)
     n = plan.write_count
     deploy.apply(target, plan, deploy.Progress(n, plan.write_bytes), hook)
+    r = len(plan.removals)
     say(f"Wrote {n} file{'' if n == 1 else 's'} ({plan.write_bytes:,} B) into {plan.folder}, "
-        f"removed {len(plan.removals)} of the previous version, {plan.unchanged} unchanged.")
+        f"{plan.unchanged} unchanged; removed {r} file{'' if r == 1 else 's'} of the previous "
+        "version.")
     if args.verify:
         bad = deploy.verify(target, plan)
         if bad:
