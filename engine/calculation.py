@@ -1,23 +1,19 @@
-"""Calculation (Broken Intervals): four foundations counting in ones, twos, threes and fours.
-
-Foundation f (0..3) starts with a card of rank f (Ace, 2, 3, 4) and takes, suit ignored, the
-rank f + 1 above its top, past the King, up to its thirteenth card, a King. The stock is
-turned once, a card at a time; the turned card goes to a foundation that needs its rank or
-onto any of four waste piles, whose top cards may later go to a foundation.
+"""Calculation (Broken Intervals). Foundation f (0..3) starts with a card of rank f (A, 2, 3,
+4) and takes, suit ignored, the rank f + 1 above its top, past the King, up to its 13th card,
+a King. The stock is turned once, a card at a time; the turned card goes to a foundation that
+needs its rank or onto any of four waste piles, whose tops may later go to a foundation.
 
 Places: foundations 0-3, waste piles 4-7 (WASTE + w), the turned card STOCK. A move is one
-byte, (source - WASTE) * 8 + destination: history is at most 96 bytes (each stock card moves
-at most twice), and undo/redo walk it. Cards leave the stock only from its top, so it keeps
-its order and a move back to it is a count going up.
+byte, (source - WASTE) * 8 + destination; history is at most 96 bytes (a stock card moves at
+most twice). Cards leave the stock from its top only, so a move back to it is a count going up.
 """
 try:
     from micropython import const
 except ImportError:
     const = int
 
-from engine.cards import DECK_SIZE
 from engine.crc import crc16
-from engine.rng import MAX_SEED, MsRandom
+from engine.rng import MsRandom
 
 PILES = const(4)
 WASTE = const(4)
@@ -25,6 +21,8 @@ STOCK = const(8)
 _CARDS = const(13)
 _STOCK_SIZE = const(48)
 _MAX_MOVES = const(96)
+_DECK = const(52)
+_MAX_SEED = const(0x3FFFFFFF)
 
 OK = const(0)
 NO_SUCH_PLACE = const(1)
@@ -34,24 +32,17 @@ WASTE_TAKES_TURNED = const(4)
 COMPLETE = const(5)
 NOT_NEEDED = const(6)
 
-REASONS = (
-    "",
-    "there is no such pile",
-    "foundation cards stay",
-    "there is no card there",
-    "waste piles take only the turned card",
-    "that foundation is complete",
-    "that rank is not the one needed",
-)
+REASONS = ("", "no such pile", "foundation cards stay", "no card there",
+           "waste piles take the turned card only", "that foundation is complete",
+           "not the rank needed there")
 
-SAVE_MAGIC = b"CA"
-SAVE_VERSION = const(1)
+_MAGIC = b"CA"
+_VERSION = const(1)
 _HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
 _LAYOUT = const(52)     # the four base cards, then the stock bottom first
 
 
-class IllegalMove(ValueError):
-    """A move the rules refuse; the message says why."""
+IllegalMove = ValueError  # what play() raises, with the reason; check() asks without raising
 
 
 class SaveError(ValueError):
@@ -67,13 +58,13 @@ def deal_cards(number, out):
     """Write deal `number` into out (52 bytes): bases A, 2, 3, 4, then the stock bottom first.
     PySolFC's order: shuffle the MS-ordered deck (the list runs from the talon's bottom up),
     lift out the lowest-lying card of each rank Ace to 4 as the bases, turn from the top."""
-    deck = bytearray(DECK_SIZE)
-    for i in range(DECK_SIZE):
+    deck = bytearray(_DECK)
+    for i in range(_DECK):
         deck[i] = i
     MsRandom(number).shuffle(deck)
     taken = 0
     k = PILES
-    for i in range(DECK_SIZE):
+    for i in range(_DECK):
         c = deck[i]
         r = c >> 2
         if r < PILES and not taken & (1 << r):
@@ -101,23 +92,22 @@ class Calculation:
         self.waste = bytearray(PILES * _STOCK_SIZE)      # waste pile w at w * 48, bottom first
         self.wlen = bytearray(PILES)
         self.stock = bytearray(_STOCK_SIZE)              # bottom first; the top is turned
-        self.stock_len = 0
         self.history = bytearray(_MAX_MOVES)
-        self.moves_made = self.moves_known = 0
-        self.deal_number = 0
+        self.stock_len = self.moves_made = self.moves_known = self.deal_number = 0
 
     def new_deal(self, number):
-        if not 0 < number <= MAX_SEED:
+        if not 0 < number <= _MAX_SEED:
             raise ValueError("deal number out of range")
         self.start(deal_cards(number, bytearray(_LAYOUT)), number)
 
-    def start(self, layout, number=0):
-        """Start from 52 cards: the bases (ranks A, 2, 3, 4), then the stock bottom first."""
+    def start(self, layout, number=0, at=0):
+        """Start from 52 cards from layout[at]: the bases (A, 2, 3, 4), the stock bottom first."""
         for f in range(PILES):
-            self.found[f * _CARDS] = layout[f]
+            self.found[f * _CARDS] = layout[at + f]
             self.flen[f] = 1
             self.wlen[f] = 0
-        self.stock[:] = layout[PILES:_LAYOUT]
+        for i in range(_STOCK_SIZE):
+            self.stock[i] = layout[at + PILES + i]
         self.stock_len = _STOCK_SIZE
         self.moves_made = self.moves_known = 0
         self.deal_number = number
@@ -167,16 +157,6 @@ class Calculation:
             return COMPLETE
         return OK if c >> 2 == rank_at(dst, n) else NOT_NEEDED
 
-    def legal_moves(self, out):
-        """Write every legal move into out (24 bytes or more); return how many."""
-        k = 0
-        for src in range(WASTE, STOCK + 1):
-            for dst in range(STOCK):
-                if not self.check(src, dst):
-                    out[k] = ((src - WASTE) << 3) | dst
-                    k += 1
-        return k
-
     def foundation_move(self):
         """A move that builds on a foundation (waste tops first, then the turned card), or -1."""
         for src in range(WASTE, STOCK + 1):
@@ -186,7 +166,7 @@ class Calculation:
         return -1
 
     def is_won(self):
-        return self.on_foundations() == DECK_SIZE
+        return self.on_foundations() == _DECK
 
     def is_stuck(self):
         """Lost: the stock is used up, cards remain, and no waste top builds."""
@@ -201,9 +181,6 @@ class Calculation:
         self.history[self.moves_made] = m
         self.moves_made += 1
         self.moves_known = self.moves_made
-
-    def play_move(self, m):
-        self.play(move_src(m), move_dst(m))
 
     def _pop(self, place):
         if place < WASTE:
@@ -248,8 +225,7 @@ class Calculation:
     def save(self):
         n = self.moves_known
         out = bytearray(_HEADER + _LAYOUT + n + 2)
-        out[0:2] = SAVE_MAGIC
-        out[2] = SAVE_VERSION
+        out[0:3] = b"CA\x01"                     # _MAGIC, _VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
         out[7] = self.moves_made
@@ -265,34 +241,48 @@ class Calculation:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if data[0:2] != SAVE_MAGIC or len(data) < 3:
+        if data[0:2] != _MAGIC or len(data) < 3:
             raise SaveError("not a Calculation save")
-        if data[2] != SAVE_VERSION:
-            raise SaveError("save format %d, expected %d" % (data[2], SAVE_VERSION))
+        if data[2] != _VERSION:
+            raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
         made, known = (data[7], data[8]) if len(data) > 8 else (0, 0)
         if len(data) != _HEADER + _LAYOUT + known + 2:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
         number = (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
-        seen = bytearray(DECK_SIZE)
+        seen = bytearray(_DECK)
         for i in range(_LAYOUT):
             c = data[_HEADER + i]
-            if c >= DECK_SIZE or seen[c] or (i < PILES and c >> 2 != i):
+            if c >= _DECK or seen[c] or (i < PILES and c >> 2 != i):
                 raise SaveError("save holds an impossible layout")
             seen[c] = 1
-        if made > known or known > _MAX_MOVES or number > MAX_SEED:
+        if made > known or known > _MAX_MOVES or number > _MAX_SEED:
             raise SaveError("save holds an impossible history")
-        # Replay into a scratch game first, so a bad save leaves this one untouched.
-        layout = data[_HEADER:_HEADER + _LAYOUT]
-        t = Calculation()
-        t.start(layout)
+        # Replay on a few bytes, so a bad save leaves this game untouched: st holds the
+        # foundation heights, the waste tops (52: empty) and the stock height; under[c] is the
+        # card below c on its waste pile.
+        under = seen
+        st = bytearray(b"\x01\x01\x01\x01\x34\x34\x34\x34\x30")
         for i in range(_HEADER + _LAYOUT, _HEADER + _LAYOUT + known):
             m = data[i]
-            if m >= 40 or t.check(move_src(m), move_dst(m)):
+            src = move_src(m)
+            dst = m & 7
+            c = -1
+            if m < 40 and src == STOCK and st[STOCK]:
+                st[STOCK] -= 1
+                c = data[_HEADER + PILES + st[STOCK]]
+            elif m < 40 and src < STOCK and st[src] < _DECK:
+                c = st[src]
+                st[src] = under[c]
+            if c >= 0 and dst >= WASTE and src == STOCK:
+                under[c] = st[dst]
+                st[dst] = c
+            elif c >= 0 and dst < WASTE and st[dst] < _CARDS and c >> 2 == rank_at(dst, st[dst]):
+                st[dst] += 1
+            else:
                 raise SaveError("save holds an illegal move")
-            t._apply(m)
-        self.start(layout, number)
+        self.start(data, number, _HEADER)
         self.history[0:known] = data[_HEADER + _LAYOUT:_HEADER + _LAYOUT + known]
         self.moves_known = known
         while self.moves_made < made:

@@ -41,6 +41,17 @@ _INV = b"\x01\x07\x09\x0a"      # the inverse of f + 1 modulo 13, for f = 0..3
 _undo = bytearray(52)           # moves of a look-ahead, to take back
 
 
+def legal_moves(g, out):
+    """Write every legal move of game g into out (24 bytes or more); return how many."""
+    k = 0
+    for src in range(WASTE, STOCK + 1):
+        for dst in range(STOCK):
+            if not g.check(src, dst):
+                out[k] = ((src - WASTE) << 3) | dst
+                k += 1
+    return k
+
+
 def text(h):
     return TEXTS[h >> 6] if h >= 0 else ""
 
