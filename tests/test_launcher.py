@@ -123,7 +123,7 @@ def test_back_at_the_chooser_no_module_of_the_game_is_left_loaded():
 
 @pytest.mark.parametrize("seed", [15, 21, 22])
 def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
-    # Random keys and clock jumps across the chooser and all three games, now and then a power
+    # Random keys and clock jumps across the chooser and the games, now and then a power
     # cut (a new launcher on the same storage). A run like this found the setup screens
     # indexing a seat past the last on the "Start" row.
     rnd = random.Random(seed)
@@ -140,4 +140,4 @@ def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
         if rnd.random() < 0.0005:
             la = Launcher(stub.Hardware(storage=hw.storage), seed=rnd.randrange(1 << 20))
             hw = la.hw
-    assert {0, 1, 2} <= seen
+    assert len(seen & set(range(len(GAMES)))) >= 3, seen

@@ -19,6 +19,7 @@ GAMES = (
     ("Black Hole", "solitaire", "ui.app", "App"),
     ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
     ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
+    ("Calculation", "solitaire", "ui.calc_table", "CalcApp"),
 )
 
 
@@ -88,7 +89,7 @@ class Launcher:
             self.root.append(self.text.group)
         lines = ["Pocket Patience: games"]
         for title, what, _, _ in GAMES:
-            lines.append("%-11s%s" % (title, what))
+            lines.append("%-12s%s" % (title, what))
         lines += ["", "Up/down choose, A play", message[:26], message[26:]]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root

@@ -18,6 +18,8 @@ TAG_AMIGO = const(5)       # YoYo (Amigo) match in progress
 TAG_CHOICE = const(6)      # the game the launcher resumes at power-on
 TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_app.py
 TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/amigo_app.py
+TAG_CALC = const(9)        # Calculation in progress
+TAG_CALC_STATS = const(10)  # Calculation's statistics
 
 
 class Settings:

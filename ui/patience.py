@@ -1,0 +1,269 @@
+"""A one-player patience on the shared screens (ui/screens.py): the loop, the screen stack,
+saving once play pauses, resuming at power-on, statistics, and the menu every patience has.
+
+A game brings one table screen class (Calculation: ui/calc_table.py) with:
+    NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
+    HELP                         help paragraphs, wrapped into pages
+    SaveError                    what its engine's restore() raises
+    Table(app)                   .group, .game (the engine), show(app), key(app, k),
+                                 busy() and tick(app) for work between keys, dealt() after a
+                                 new deal, moved() after an undo or redo
+The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
+moves_made and deal_number. Nothing is lost by one key: a new deal, a restart or leaving a
+game in progress asks first; redo has a fixed row in the menu.
+"""
+import displayio
+
+from engine.rng import MsRandom
+from hw import TICKS_MASK, keys
+from ui import screens
+from ui.felt import felt
+from ui.persist import Stats
+from ui.sprites import COLOURS, FELT
+from ui.textview import TextView
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
+MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
+
+MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
+        "Settings", "Statistics", "Other games")
+DAMAGED = "Saved game was damaged."
+
+
+class Patience:
+    def __init__(self, hw, seed, persist, settings, table_class):
+        self.hw = hw
+        self.persist = persist
+        self.settings = settings
+        self.leave = False        # the player asked for another game (ui/launcher.py)
+        self.rng = MsRandom(seed & 0x3FFFFFFF)
+        self.stats = Stats()
+        self.root = displayio.Group()
+        self.root.append(felt(COLOURS[FELT]))
+        self.table = table_class(self)
+        self.game = self.table.game
+        self.text = TextView()
+        self.root.append(self.table.group)
+        self.root.append(self.text.group)
+        self.stack = [self.table]
+        self.unsaved_since = -1
+        self.dirty = True
+        self.finished = False     # this deal's result is in the statistics
+        self.notice = self._restore()
+        hw.display.root_group = self.root
+        self._show()
+
+    # -- saving ----------------------------------------------------------------------
+    def _restore(self):
+        p = self.persist
+        t = self.table
+        notice = p.notice
+        p.notice = None
+        stats = p.get(t.STATS_TAG)
+        if stats is not None and not self.stats.unpack(stats):
+            notice = "Some saved data was bad."
+        data = p.get(t.GAME_TAG)
+        if data is not None:
+            try:
+                self.game.restore(data)
+                self.finished = self.game.is_won() or self.game.is_stuck()
+                return notice
+            except t.SaveError:
+                notice = DAMAGED
+        self.game.new_deal(self.random_deal())
+        return notice
+
+    def save_now(self):
+        p = self.persist
+        p.put(self.table.GAME_TAG, self.game.save())
+        p.put(self.table.STATS_TAG, self.stats.pack())
+        p.commit(self.settings)
+        self.unsaved_since = -1
+
+    def changed(self):
+        """A move was made: count a win or a loss once, and save once play pauses."""
+        g = self.game
+        if not self.finished and (g.is_won() or g.is_stuck()):
+            self.finished = True
+            self.stats.record(g.is_won())
+        self.unsaved_since = self.hw.clock.ms()
+
+    # -- the loop ----------------------------------------------------------------------
+    def step(self):
+        k = self.hw.keys.poll()
+        if k != keys.NONE:
+            self.stack[-1].key(self, k)
+            self.dirty = True
+        elif self.stack[-1] is self.table and self.table.busy():
+            self.table.tick(self)
+            self.dirty = True
+        if self.unsaved_since >= 0 and \
+                (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
+            self.save_now()
+        if self.dirty:
+            self.hw.display.refresh()
+            self.dirty = False
+
+    def busy(self):
+        return self.stack[-1] is self.table and self.table.busy()
+
+    def run(self):
+        import time
+        while True:
+            self.step()
+            time.sleep(0.01)
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._show()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self._show()
+
+    def back_to_table(self):
+        del self.stack[1:]
+        self._show()
+
+    def _show(self):
+        top = self.stack[-1]
+        on_table = top is self.table
+        self.table.group.hidden = not on_table
+        self.text.group.hidden = on_table
+        top.show(self)
+        self.dirty = True
+
+    def sound(self, hz, ms):
+        self.hw.sound.beep(hz, ms)
+
+    # -- deals -------------------------------------------------------------------------
+    def random_deal(self):
+        return 1 + self.rng.below(MAX_DEAL)
+
+    def deal(self, number):
+        """Start deal number; a started, unfinished deal left behind counts as lost."""
+        g = self.game
+        if g.moves_made and not self.finished:
+            self.stats.record(False)
+        g.new_deal(number)
+        self.finished = False
+        self.table.dealt()
+        self.changed()
+        self.back_to_table()
+
+    def _ask_first(self, question, then):
+        """Run then(app) at once on a fresh or finished deal, else after a yes."""
+        g = self.game
+        if g.moves_made == 0 or self.finished:
+            then(self)
+        else:
+            self.push(screens.Confirm((question, "", "This deal is not finished:",
+                                       "it will count as lost."), then))
+
+    # -- the menu every patience has ----------------------------------------------------
+    def open_menu(self):
+        self.push(screens.Menu("%s  deal %d" % (self.table.NAME, self.game.deal_number),
+                               MENU, _pick))
+
+    def choices(self):
+        """After a win or when stuck: what next, instead of dealing at once."""
+        title = "You won!" if self.game.is_won() else "No moves left"
+        self.push(screens.Menu(title, ("New deal", "Restart this deal", "Undo a move",
+                                       "Statistics", "Other games"), _pick_after))
+
+    def undo(self):
+        if self.game.undo():
+            self.table.moved(self)
+            self.changed()
+            return True
+        return False
+
+    def redo(self):
+        if self.game.redo():
+            self.table.moved(self)
+            self.changed()
+            return True
+        return False
+
+    def show_stats(self):
+        s = self.stats
+        self.push(screens.Notice(("%s statistics" % self.table.NAME, "Played      %d" % s.played,
+                                  "Won         %d" % s.won,
+                                  "Win rate    %d%%" % s.win_percent(),
+                                  "Streak      %d" % s.streak, "Best streak %d" % s.best)))
+
+
+def _pick(app, i):
+    row = MENU[i]
+    if row == "Resume":
+        app.back_to_table()
+    elif row == "New deal":
+        app._ask_first("Start a new deal?", lambda a: a.deal(a.random_deal()))
+    elif row == "Deal number...":
+        app.push(screens.NumberEntry("Deal number (1-%d)" % MAX_DEAL, 1, MAX_DEAL,
+                                     lambda a, n: a._ask_first("Play deal %d?" % n,
+                                                               lambda b: b.deal(n))))
+    elif row == "Restart this deal":
+        app._ask_first("Restart this deal?", lambda a: a.deal(a.game.deal_number))
+    elif row == "Redo move":
+        if app.redo():
+            app.back_to_table()
+        else:
+            app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
+                                     "that B took back.")))
+    elif row == "Help":
+        app.push(screens.Pages(app.table.NAME, app.table.HELP))
+    elif row == "Settings":
+        app.push(device_settings())
+    elif row == "Statistics":
+        app.show_stats()
+    else:
+        app.leave = True
+
+
+def _pick_after(app, i):
+    if i == 0:
+        app.deal(app.random_deal())
+    elif i == 1:
+        app.deal(app.game.deal_number)
+    elif i == 2:
+        app.undo()
+        app.back_to_table()
+    elif i == 3:
+        app.show_stats()
+    else:
+        app.leave = True
+
+
+# -- settings of the device, the same from every game and from the chooser --------------
+def _device_rows(app):
+    s = app.settings
+    return (("Sound", "on" if s.sound else "off"),
+            ("Brightness", "%d of 5" % s.brightness),
+            ("Lights", "on" if s.lights else "off"))
+
+
+def _device_change(app, i, step):
+    s = app.settings
+    if i == 0:
+        s.sound = not s.sound
+        app.hw.sound.muted = not s.sound
+    elif i == 1:
+        s.brightness = 1 + (s.brightness - 1 + step) % 5
+        app.hw.set_brightness(s.brightness / 5)
+    else:
+        s.lights = not s.lights
+        if not s.lights:
+            app.hw.lights.fill(0)
+            app.hw.lights.show()
+    app.persist.commit(s)
+
+
+def device_settings():
+    return screens.Options("Settings", _device_rows, _device_change)

@@ -1,0 +1,185 @@
+"""Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
+confirmations and number entry.
+
+A screen is an object with show(app) and key(app, k); the app (ui/patience.py) keeps screens
+on a stack, so push() puts one over another and pop() goes back to what was under it. Every
+line is laid out to fit its row (ui/textview.py: 26 characters for a title, 25 below it);
+tests/test_text_fit.py renders each screen and fails on a line that would be cut.
+"""
+from hw import keys
+from ui.textview import LINE_CHARS, LINES
+
+
+def wrap(paragraphs, width=LINE_CHARS):
+    """Lines of at most width characters, words kept whole; "" in paragraphs is a blank line."""
+    out = []
+    for p in paragraphs:
+        line = ""
+        for word in p.split():
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = line + " " + word if line else word
+        out.append(line)
+    return out
+
+
+class Menu:
+    """Rows chosen with up/down and A; B or Start goes back. pick(app, i) acts on row i. The
+    rows never change while the menu is up, so nothing moves under the marker."""
+
+    def __init__(self, title, rows, pick, item=0):
+        self.title = title
+        self.rows = rows
+        self.pick = pick
+        self.item = item
+
+    def show(self, app):
+        app.text.show([self.title] + list(self.rows), 1 + self.item)
+
+    def key(self, app, k):
+        if k == keys.UP or k == keys.DOWN:
+            n = len(self.rows)
+            self.item = (self.item + (1 if k == keys.DOWN else n - 1)) % n
+            app.text.mark(1 + self.item)
+        elif k == keys.A:
+            self.pick(app, self.item)
+        elif k == keys.B or k == keys.START:
+            app.pop()
+
+
+class Options:
+    """Settings: up/down choose a row, left/right change it, B goes back. rows(app) gives the
+    (label, value) pairs; change(app, i, step) changes row i by +1 or -1."""
+
+    def __init__(self, title, rows, change):
+        self.title = title
+        self.rows = rows
+        self.change = change
+        self.item = 0
+
+    def show(self, app):
+        lines = [self.title]
+        for label, value in self.rows(app):
+            lines.append("%-13s%s" % (label, value))
+        lines += ["", "Left/right: change", "B: back"]
+        app.text.show(lines, 1 + self.item)
+
+    def key(self, app, k):
+        n = len(self.rows(app))
+        if k == keys.UP or k == keys.DOWN:
+            self.item = (self.item + (1 if k == keys.DOWN else n - 1)) % n
+            app.text.mark(1 + self.item)
+        elif k == keys.LEFT or k == keys.RIGHT or k == keys.A:
+            self.change(app, self.item, -1 if k == keys.LEFT else 1)
+            self.show(app)
+        elif k == keys.B or k == keys.START:
+            app.pop()
+
+
+class Pages:
+    """Help: paragraphs wrapped into pages; left/right (or A) turn them, B leaves."""
+
+    def __init__(self, title, paragraphs):
+        self.lines = wrap(paragraphs)
+        self.title = title
+        self.page = 0
+        self.count = (len(self.lines) + LINES - 2) // (LINES - 1)
+
+    def show(self, app):
+        per = LINES - 1
+        head = "%s  %d/%d" % (self.title, self.page + 1, self.count)
+        app.text.show([head] + self.lines[self.page * per:(self.page + 1) * per])
+
+    def key(self, app, k):
+        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
+            self.page = (self.page + 1) % self.count
+        elif k == keys.LEFT or k == keys.UP:
+            self.page = (self.page - 1) % self.count
+        else:
+            app.pop()
+            return
+        self.show(app)
+
+
+class Notice:
+    """Lines to read; any key goes back."""
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    def show(self, app):
+        app.text.show(list(self.lines) + ["", "Any key: back"])
+
+    def key(self, app, k):
+        app.pop()
+
+
+class Confirm:
+    """A question: A answers yes (yes(app) runs), B keeps things as they are."""
+
+    def __init__(self, lines, yes):
+        self.lines = lines
+        self.yes = yes
+
+    def show(self, app):
+        app.text.show(list(self.lines) + ["", "A: yes    B: no, go back"])
+
+    def key(self, app, k):
+        if k == keys.A:
+            app.pop()
+            self.yes(app)
+        elif k == keys.B or k == keys.START:
+            app.pop()
+
+
+class NumberEntry:
+    """A number typed digit by digit from empty: up/down change the last digit (held, they
+    repeat), right adds a digit, left takes one back, A accepts a number from lo to hi (else
+    says why on one line), B cancels. describe(n) may add a line about the number so far."""
+
+    def __init__(self, title, lo, hi, accept, describe=None):
+        self.title = title
+        self.lo = lo
+        self.hi = hi
+        self.accept = accept
+        self.describe = describe
+        self.digits = ""
+        self.why = ""
+
+    def value(self):
+        return int(self.digits) if self.digits else 0
+
+    def show(self, app):
+        n = self.value()
+        about = self.describe(n) if self.describe and self.lo <= n <= self.hi else ""
+        app.text.show((self.title, "", "      " + self.digits + "_", about, self.why,
+                       "Up/down: change digit", "Right: next digit", "Left: delete",
+                       "A: accept   B: cancel"))
+
+    def key(self, app, k):
+        d = self.digits
+        self.why = ""
+        if k == keys.UP or k == keys.DOWN:
+            last = int(d[-1]) if d else 0
+            last = (last + (1 if k == keys.UP else 9)) % 10
+            if not d and last == 0:
+                last = 1 if k == keys.UP else 9
+            self.digits = d[:-1] + str(last)
+        elif k == keys.RIGHT:
+            if d and len(d) < len(str(self.hi)):
+                self.digits = d + "0"
+        elif k == keys.LEFT:
+            self.digits = d[:-1]
+        elif k == keys.A:
+            n = self.value()
+            if self.lo <= n <= self.hi:
+                app.pop()
+                self.accept(app, n)
+                return
+            self.why = "Only %d to %d, please" % (self.lo, self.hi)
+        elif k == keys.B or k == keys.START:
+            app.pop()
+            return
+        self.show(app)
