@@ -10,12 +10,19 @@
 4. Each pruning idea switched off alone (deals 1-200, cap 20,000, device table).
 5. MicroPython 1.27 VM, deals 1-200, device table, cap 20,000: share decided, heap, time
    per node; and the estimated PyBadge time of a hint from the median deal's opening.
+7. Device table, no cap, deals 1-2000 (--c-last): every deal must finish; CPython wall time
+   beside Shlomi Fish's C solver `black-hole-solve` (from PATH or $BLACK_HOLE_SOLVE, one
+   process per deal, prune off) on the same deals in the same run, as a ratio.
 """
 import argparse
 import csv
 import os
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -177,12 +184,82 @@ def vm(last):
     return us
 
 
+def c_solver():
+    return os.environ.get("BLACK_HOLE_SOLVE") or shutil.which("black-hole-solve")
+
+
+def board_text(n):
+    from engine import cards
+    from engine.tableau import deal_cards
+    out = deal_cards(n, bytearray(51))
+    lines = ["Foundations: AS"]
+    for f in range(17):
+        lines.append(" ".join(cards.name(out[3 * f + i]) for i in range(3)))
+    return "\n".join(lines) + "\n"
+
+
+def run_c(exe, deals):
+    """{deal: won?}, wall seconds, CPU seconds of the C solver, one process per deal."""
+    verdicts = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for n in deals:
+            paths[n] = os.path.join(tmp, "%d.txt" % n)
+            with open(paths[n], "w") as f:
+                f.write(board_text(n))
+        cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        for n in deals:
+            out = subprocess.run([exe, "--game", "black_hole", paths[n]], capture_output=True,
+                                 text=True).stdout
+            verdicts[n] = out.startswith("Solved")
+        wall = time.perf_counter() - t0
+        cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return verdicts, wall, (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
+
+
+def device_uncapped(deals, t):
+    print("\n## 7. Device table (%d slots), no cap, deals %d-%d: every deal finishes; "
+          "beside the C solver\n" % (DEVICE_SLOTS, deals[0], deals[-1]))
+    c0 = time.process_time()
+    t0 = time.perf_counter()
+    res = solve_deals(deals, DEVICE_SLOTS)
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    known = [x for x in res if x[0] in t]
+    bad = [x[0] for x in known if (x[1] == WON) != bool(t[x[0]])]
+    first = [x for x in res if x[0] <= 1000]
+    head("Figure", "Measured", "Target")
+    row("deals finished (uncapped)", "%d / %d" % (len(res), len(deals)), "every deal")
+    row("verdicts against the reference (deals 1-1000)", "%d disagree of %d" % (len(bad),
+        len(known)), "0")
+    row("deals 1-1000: total wall time", "%.1f s" % sum(x[3] for x in first), "< 90 s")
+    row("deals %d-%d: wall / CPU time" % (deals[0], deals[-1]), "%.1f / %.1f s" % (wall, cpu),
+        "")
+    row("nodes, all deals / most for one deal", "%d / %d (deal %d)"
+        % (sum(x[2] for x in res), max(x[2] for x in res),
+           max(res, key=lambda x: x[2])[0]), "")
+    exe = c_solver()
+    if not exe:
+        row("C solver black-hole-solve", "not on PATH (set BLACK_HOLE_SOLVE)", "")
+        return
+    cv, cwall, ccpu = run_c(exe, deals)
+    cbad = [x[0] for x in res if cv[x[0]] != (x[1] == WON)]
+    row("C solver %s: wall / CPU time" % exe, "%.1f / %.1f s" % (cwall, ccpu), "")
+    row("C solver verdicts disagreeing with ours", len(cbad), "0")
+    row("**ratio CPython / C, wall (CPU)**", "%.2f (%.2f)" % (wall / cwall, cpu / ccpu),
+        "<= 0.1")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="bench_solver.py", description=__doc__.split("\n")[0])
     ap.add_argument("--slots", type=int, default=100003,
                     help="table entries for the uncapped CPython run (default 100003)")
     ap.add_argument("--quick", action="store_true", help="deals 1-200 only")
     ap.add_argument("--no-vm", action="store_true", help="skip the MicroPython VM part")
+    ap.add_argument("--c-last", type=int, default=2000,
+                    help="last deal of the uncapped device-table run beside the C solver")
+    ap.add_argument("--only-c", action="store_true", help="only part 7")
     args = ap.parse_args(argv)
     if args.slots < 1024:
         ap.error("--slots must be at least 1024")
@@ -190,6 +267,9 @@ def main(argv=None):
     last = 200 if args.quick else 1000
     deals = list(range(1, last + 1))
     print("# Black Hole solver bench")
+    if args.only_c:
+        device_uncapped(list(range(1, args.c_last + 1)), t)
+        return 0
     full, cpy_node = cpython_full(deals, args.slots, t)
     capped = device_capped(deals, t)
     sweep(list(range(1, 201)))
@@ -203,6 +283,7 @@ def main(argv=None):
     if vm_node:
         row("MicroPython VM time x %d" % BOARD_VS_VM, "%.2f ms" % (vm_node * 1e-3 * BOARD_VS_VM),
             "%.2f s" % (med * vm_node * 1e-6 * BOARD_VS_VM), "<= 1 s")
+    device_uncapped(list(range(1, (200 if args.quick else args.c_last) + 1)), t)
     return 0
 
 
