@@ -163,8 +163,8 @@ class Patience:
         if g.moves_made == 0 or self.finished:
             then(self)
         else:
-            self.push(screens.Confirm((question, "", "This deal is not finished:",
-                                       "it will count as lost."), then))
+            self.push(screens.Confirm((question, "", "This deal is not over, so",
+                                       "it counts as lost."), then))
 
     # -- the menu every patience has ----------------------------------------------------
     def open_menu(self):

@@ -1,0 +1,256 @@
+"""Calculation on the shared screens, played through the keys as a person would."""
+import pytest
+
+from engine.calculation import STOCK, WASTE, move_dst, move_src
+from engine.calculation_hint import TEXTS, hint
+from hw import keys, stub
+from tests import cpy
+from tests.conftest import FIGURES
+from tests.test_ui_vm import PREFIX
+from tests.ui_keys import boot, press
+from tools.text_view import row_text
+from ui import screens
+from ui.calc_table import PILE_NAMES, CalcApp
+from ui.persist import TAG_CALC, Persist, Settings
+from ui.textview import LINE_CHARS, TITLE_CHARS
+
+WON_DEAL = 2        # hint play wins it (tests/test_calculation_rules.py plays the engine)
+
+
+def message(app):
+    return row_text(app.table._msg)
+
+
+def top(app):
+    return app.stack[-1]
+
+
+def type_deal(hw, app, number):
+    """Menu > Deal number..., the digits typed from empty, A."""
+    press(hw, app, keys.START)
+    while top(app).rows[top(app).item] != "Deal number...":
+        press(hw, app, keys.DOWN)
+    press(hw, app, keys.A)
+    for i, d in enumerate(str(number)):
+        if i:
+            press(hw, app, keys.RIGHT)
+        press(hw, app, *[keys.UP] * int(d))
+    press(hw, app, keys.A)
+
+
+def fits(app):
+    lines = app.text.lines()
+    assert len(lines[0]) <= TITLE_CHARS, lines[0]
+    for line in lines[1:]:
+        assert len(line) <= LINE_CHARS, line
+
+
+def hint_play(hw, app, limit=200):
+    for _ in range(limit):
+        g = app.game
+        if g.is_won() or g.is_stuck():
+            return
+        press(hw, app, keys.SELECT, keys.A)
+
+
+def test_a_deal_typed_in_and_played_to_a_win_through_the_keys():
+    hw, app = boot(CalcApp)
+    type_deal(hw, app, WON_DEAL)
+    assert app.game.deal_number == WON_DEAL and top(app) is app.table
+    hint_play(hw, app)
+    assert app.game.is_won() and app.game.on_foundations() == 52
+    assert message(app) == "You won! A: what next"
+    assert (app.stats.played, app.stats.won) == (1, 1)
+    press(hw, app, keys.A)                       # choices, not a new deal at once
+    assert top(app).title == "You won!" and app.game.is_won()
+    press(hw, app, keys.A)                       # "New deal"
+    assert top(app) is app.table and app.game.moves_made == 0
+    assert app.game.deal_number != WON_DEAL or app.game.on_foundations() == 4
+
+
+def test_every_move_the_hint_makes_is_one_a_makes_and_b_takes_back():
+    hw, app = boot(CalcApp)
+    g = app.game
+    for _ in range(25):
+        h = hint(g)
+        before = g.save()
+        press(hw, app, keys.SELECT)
+        assert message(app) == TEXTS[h >> 6]
+        press(hw, app, keys.A)
+        assert g.moves_made == 1 + before[7]
+        last = g.history[g.moves_made - 1]
+        assert (move_src(last), move_dst(last)) == (move_src(h & 63), move_dst(h & 63))
+    made = g.moves_made
+    press(hw, app, keys.B, keys.B)
+    assert g.moves_made == made - 2
+    press(hw, app, keys.START)
+    redo = list(top(app).rows).index("Redo move")
+    press(hw, app, *[keys.DOWN] * redo, keys.A)
+    assert g.moves_made == made - 1 and top(app) is app.table
+    press(hw, app, keys.START, *[keys.DOWN] * redo)
+    rows_before = list(top(app).rows)
+    press(hw, app, keys.A, keys.START)
+    assert g.moves_made == made and list(top(app).rows) == rows_before  # rows never shift
+
+
+def test_a_new_deal_asks_first_and_b_keeps_the_game():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.SELECT, keys.A, keys.SELECT, keys.A)
+    deal, made = app.game.deal_number, app.game.moves_made
+    press(hw, app, keys.START, keys.DOWN, keys.A)       # New deal
+    assert isinstance(top(app), screens.Confirm)
+    fits(app)
+    press(hw, app, keys.B)
+    assert (app.game.deal_number, app.game.moves_made) == (deal, made)
+    assert top(app).rows[top(app).item] == "New deal"
+    press(hw, app, keys.A, keys.A)                     # the menu is still up: New deal, yes
+    assert app.game.moves_made == 0 and top(app) is app.table
+    assert (app.stats.played, app.stats.won) == (1, 0)
+
+
+def test_refusals_are_plain_sentences_that_name_what_is_needed():
+    hw, app = boot(CalcApp)
+    g = app.game
+    press(hw, app, keys.LEFT, keys.LEFT, keys.LEFT, keys.LEFT)      # the Ace pile
+    assert app.table.place == 0
+    fitting = [s for s in range(WASTE, STOCK + 1) if not g.check(s, 0)]
+    press(hw, app, keys.A)
+    if not fitting:
+        r = g.needed(0)
+        assert message(app) == "The %s pile needs a %s" % (PILE_NAMES[0], "A234567891JQK"[r]
+                                                            if r != 9 else "10")
+    for words in TEXTS:
+        assert len(words) <= 26
+
+
+def test_the_game_is_saved_after_a_pause_and_resumed_after_a_power_cut():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT, keys.A)
+    hw.clock.advance(3500)
+    app.step()
+    saved = app.game.save()
+    hw2 = stub.Hardware(storage=hw.storage)
+    settings = Settings()
+    persist = Persist(hw2.storage)
+    persist.load(settings)
+    again = CalcApp(hw2, 9, persist, settings)
+    assert again.game.save() == saved and top(again) is again.table
+
+
+def test_a_damaged_save_is_ignored_with_a_notice_and_a_fresh_deal():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.SELECT, keys.A)
+    app.save_now()
+    data = bytearray(app.persist.get(TAG_CALC))
+    data[20] ^= 0xFF
+    app.persist.put(TAG_CALC, bytes(data))
+    app.persist.commit(app.settings)
+    hw2 = stub.Hardware(storage=hw.storage)
+    settings = Settings()
+    persist = Persist(hw2.storage)
+    persist.load(settings)
+    again = CalcApp(hw2, 9, persist, settings)
+    assert message(again) == "Saved game was damaged."
+    assert again.game.moves_made == 0
+
+
+def test_deal_entry_starts_empty_and_takes_only_1_to_32000():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    entry = top(app)
+    assert isinstance(entry, screens.NumberEntry) and entry.digits == ""
+    press(hw, app, keys.UP, keys.RIGHT, keys.RIGHT, keys.RIGHT, keys.RIGHT, keys.UP)
+    assert entry.digits == "10001"
+    press(hw, app, keys.RIGHT)
+    assert entry.digits == "10001"               # five digits at most
+    press(hw, app, *[keys.LEFT] * 5, *[keys.UP] * 4, *[keys.RIGHT] * 4, *[keys.UP] * 5)
+    assert entry.digits == "40005"
+    press(hw, app, keys.A)                                                # too big
+    assert top(app) is entry and "Only 1 to 32000" in app.text.lines()[4]
+    fits(app)
+    press(hw, app, keys.B)
+    assert top(app).title.startswith("Calculation")
+
+
+def test_every_shared_screen_of_the_game_fits_its_lines():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.START)
+    fits(app)
+    for row in range(len(top(app).rows)):
+        if top(app).rows[row] == "Other games":
+            continue
+        press(hw, app, *[keys.DOWN] * row, keys.A)
+        for _ in range(8):          # help pages, settings rows, entry digits
+            fits(app)
+            press(hw, app, keys.RIGHT)
+        while len(app.stack) > 1:
+            press(hw, app, keys.B)
+        press(hw, app, keys.START)
+    pages = screens.Pages("Calculation", app.table.HELP)
+    assert pages.count >= 3 and all(len(line) <= LINE_CHARS for line in pages.lines)
+
+
+CALC_DRIVER = r'''
+# Hint and A across a deal once to warm every path, then a fresh deal measured key by key.
+def game_keys(limit):
+    global peak
+    for i in range(limit):
+        g = app.game
+        if g.is_won() or g.is_stuck() or g.face_down() < 2:
+            return
+        press(K.SELECT)
+        peak = max(peak, grew)
+        press(K.A)
+        peak = max(peak, grew)
+        press(K.RIGHT)
+        peak = max(peak, grew)
+        press(K.DOWN)
+        peak = max(peak, grew)
+
+
+peak = 0
+game_keys(200)
+app.deal(7)
+gc.collect()
+n = peak = 0
+game_keys(200)
+press(K.B)
+peak = max(peak, grew)
+print("FIG presses", n)
+print("FIG peak_key", peak)
+'''
+
+
+@cpy.needs_cpy
+def test_a_table_key_allocates_nothing_on_circuitpython():
+    from tests.test_ui_vm import run
+    figs = run(CALC_DRIVER, "import engine.calculation", "ui.calc_table", "CalcApp")
+    FIGURES.append("Calculation app under CircuitPython 10.2.1: engine %d, screens' code %d, "
+                   "objects %d bytes (displayio apart); largest allocation by one of %d table "
+                   "keys (hint, play, cursor, undo) %d bytes"
+                   % (figs["rules"], figs["code"], figs["objects"], figs["presses"],
+                      figs["peak_key"]))
+    assert figs["presses"] > 40
+    assert figs["peak_key"] == 0
+
+
+def test_prefix_driver_names_are_what_the_calc_driver_uses():
+    # the shared driver prefix defines press() and grew, which the driver above relies on
+    assert "def press(k)" in PREFIX and "grew" in PREFIX
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_keys_never_break_the_table_or_lose_a_card(seed):
+    import random
+    rnd = random.Random(seed)
+    ks = [keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.A, keys.B, keys.START, keys.SELECT]
+    hw, app = boot(CalcApp)
+    for _ in range(3000):
+        press(hw, app, rnd.choice(ks))
+        if app.leave:
+            app.leave = False
+            app.back_to_table()
+        g = app.game
+        cards = g.on_foundations() + sum(g.wlen) + (g.face_down() + (g.turned() >= 0))
+        assert cards == 52
+        fits(app)
