@@ -42,6 +42,15 @@ def view():
     return app.text if app is not None else L.text
 
 
+def menu_up():
+    app = L.app
+    if app is None or view().group.hidden:
+        return False
+    stack = getattr(app, "stack", None)
+    return "Resume" in lines() if stack is None else len(stack) > 1 and \
+        hasattr(stack[-1], "rows") and "Resume" in stack[-1].rows
+
+
 def lines():
     return view()._texts
 
@@ -67,7 +76,7 @@ def settle(limit=4000):
 
 def pick(label):
     """Open the menu (unless it is up) and choose the row that starts with label."""
-    if view().group.hidden or "Resume" not in lines():
+    if not menu_up():
         press(K.START)
     for _ in range(14):
         if lines()[marked()].startswith(label):
@@ -89,6 +98,8 @@ def open_game(title):
 
 def leave():
     pick("Other games")
+    if L.app is not None and "A: yes" in lines()[-1] + "".join(lines()):
+        press(K.A)
     assert L.app is None, "still in a game"
 
 
@@ -160,11 +171,40 @@ def seated(title, keys_cycle, turns):
     leave()
 
 
+def calculation():
+    open_game("Calculation")
+    gc.collect()
+    print("FIG Calculation_open", gc.mem_alloc() - base)
+    for i in range(40):
+        press(K.SELECT)
+        press(K.A)
+        if i % 9 == 8:
+            press(K.B)
+    pick("Help")
+    press(K.RIGHT, 3)
+    press(K.B)
+    pick("Settings")
+    press(K.DOWN)
+    press(K.RIGHT)
+    press(K.B)
+    pick("Statistics")
+    press(K.B)
+    pick("New deal")
+    press(K.A)
+    for i in range(30):
+        press(K.SELECT)
+        press(K.A)
+    settle()
+    figure("Calculation")
+    leave()
+
+
 SESSIONS = {
     "blackhole": black_hole,
     "yoyo": lambda: seated("Yo-yo", (K.A, K.RIGHT, K.A, K.UP, K.A, K.SELECT, K.LEFT, K.A), 160),
     "amigo": lambda: seated("YoYo", (K.A, K.SELECT, K.RIGHT, K.A, K.SELECT, K.B, K.DOWN, K.A),
                             160),
+    "calc": calculation,
 }
 
 for g in GAMES:
