@@ -98,7 +98,7 @@ def other_games(out):
         app.cursor = next((f for f in range(17) if app.game.check(f) == 0), app.cursor)
         press(hw, launcher, keys.A)
     shot(hw, out, "yoyo_table", paths)
-    return paths + amigo_shots(out)
+    return paths + amigo_shots(out) + calc_shots(out)
 
 
 def amigo_shots(out):
@@ -138,6 +138,31 @@ def amigo_shots(out):
     launcher = start(hw, (keys.DOWN, keys.LEFT, keys.DOWN, keys.DOWN, keys.DOWN, keys.A))
     until(hw, launcher, SCORES, keys.A)
     shot(hw, out, "amigo_scores", paths)
+    return paths
+
+
+def calc_shots(out):
+    """Calculation on the shared screens: a deal some way in, with a hint; the menu; help."""
+    from hw import keys, stub
+    from ui.calc_table import CalcApp
+    from ui.persist import Persist, Settings
+    paths = []
+    hw = stub.Hardware()
+    settings = Settings()
+    persist = Persist(hw.storage)
+    persist.load(settings)
+    app = CalcApp(hw, 7, persist, settings)
+    app.deal(2)
+    for _ in range(24):
+        press(hw, app, keys.SELECT, keys.A)
+    press(hw, app, keys.SELECT)
+    shot(hw, out, "calc_table", paths)
+    press(hw, app, keys.START)
+    shot(hw, out, "calc_menu", paths)
+    press(hw, app, keys.DOWN, keys.A)
+    shot(hw, out, "calc_confirm", paths)
+    press(hw, app, keys.B, keys.DOWN, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
+    shot(hw, out, "calc_help", paths)
     return paths
 
 
