@@ -32,7 +32,9 @@ from engine.amigo_cpu import GREEDY, Cpu
 from engine.rng import MsRandom
 
 STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
-ROLLOUTS = const(60)    # per decision: about 2 s on a PyBadge (CPython time x 250)
+# Rollouts a decision by table size (2..6 players): what fits 8 ms of CPython on average,
+# 2 s on a PyBadge at 250x (tools/bench_amigo.py measures the time per rollout).
+ROLLOUTS = b"\x00\x00\xa0\x78\x6e\x64\x5a"   # 160, 120, 110, 100, 90
 DEPTH = const(24)       # decisions a rollout plays after the candidate before scoring
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
@@ -40,8 +42,9 @@ _SEATS = const(6)
 
 
 class Strong:
-    def __init__(self, rollouts=ROLLOUTS, depth=DEPTH, seed=1):
-        self.rollouts = rollouts
+    def __init__(self, rollouts=0, depth=DEPTH, seed=1):
+        self.budget = rollouts              # per decision; 0: ROLLOUTS for the table size
+        self.rollouts = 0
         self.depth = depth
         self.arg = 0
         self.sel = bytearray(_SEL)
@@ -56,20 +59,30 @@ class Strong:
         self.ca = bytearray(_MAXC)          # candidate action
         self.cn = bytearray(_MAXC)          # its arg (series length, choice)
         self.cs = bytearray(_MAXC * _SEL)   # a play's hand indices
-        self.total = [0] * _MAXC
+        self.total = [0] * _MAXC            # sum of rollout scores
+        self.tries = [0] * _MAXC            # rollouts
+        self.order = bytearray(_MAXC)       # candidates, those still in the race first
+        self.na = 0                         # still in the race
+        self.pos = 0                        # next in order this round
+        self.phase = self.cut = 0
         self.k = 0                          # candidates
         self.done = 0                       # rollouts so far this decision
         self.seat = 0
         self.wseed = 0
+        self.garg = 0
 
     # -- the slice API -------------------------------------------------------------------
     def start(self, g):
         """Begin a decision for g.seat: list the candidates and the cards it cannot see."""
         s = self.seat = g.seat
+        self.rollouts = self.budget or ROLLOUTS[g.players]
         self.k = 0
         self.done = 0
+        self.pos = 0
         for j in range(_MAXC):
             self.total[j] = 0
+            self.tries[j] = 0
+            self.order[j] = j
         p = g.pending
         if p == P_TURN or p == P_DRAWN:
             self._plays(g, s, p == P_DRAWN)
@@ -109,28 +122,61 @@ class Strong:
                 self.unseen[m] = DECK[i]
                 m += 1
         self.nunseen = m
+        # sequential halving: log2(k) phases, each an equal share of the rollouts
+        self.na = k = self.k
+        phases = 0
+        while k > 1:
+            phases += 1
+            k = (k + 1) // 2
+        self.phase = self.rollouts // max(1, phases)
+        self.cut = self.phase
 
     def think(self, g, n):
         """Up to n more rollouts; True once the decision is ready (move() may be called)."""
-        k = self.k
+        order = self.order
         while n > 0 and not self.ready():
-            j = self.done % k
-            if j == 0:
+            if self.pos == 0:
                 self.wseed = (self.rng.rand() << 15 | self.rng.rand()) & 0x3FFFFFFF
+            j = order[self.pos]
             self.total[j] += self._rollout(g, j)
+            self.tries[j] += 1
             self.done += 1
+            self.pos += 1
             n -= 1
+            if self.pos == self.na:
+                self.pos = 0
+                if self.done >= self.cut and self.na > 2:
+                    self._halve()
         return self.ready()
 
+    def _halve(self):
+        """Keep the better half of the candidates still in the race (each has met the same
+        worlds): sequential halving spends the rest of the budget on them."""
+        order = self.order
+        t = self.total
+        na = self.na
+        for i in range(1, na):
+            j = order[i]
+            while i > 0 and t[order[i - 1]] < t[j]:
+                order[i] = order[i - 1]
+                i -= 1
+            order[i] = j
+        self.na = (na + 1) // 2
+        self.cut = self.done + self.phase
+
     def ready(self):
-        k = self.k
-        return k <= 1 or self.done >= k and self.done >= self.rollouts - self.rollouts % k
+        return self.k <= 1 or self.pos == 0 and self.done >= self.rollouts
 
     def move(self):
-        """The best candidate's action; its arg in self.arg, a play's indices in self.sel."""
-        best = 0
-        for j in range(1, self.k):
-            if self.total[j] > self.total[best]:
+        """The best candidate still in the race (best so far, if called before ready());
+        its arg in self.arg, a play's indices in self.sel."""
+        order = self.order
+        tries = self.tries
+        t = self.total
+        best = order[0]
+        for i in range(1, self.na):
+            j = order[i]
+            if t[j] * tries[best] > t[best] * tries[j]:
                 best = j
         self.arg = self.cn[best]
         for i in range(self.arg if self.ca[best] == A_PLAY else 0):
@@ -208,7 +254,7 @@ class Strong:
         h.counts[s] = g.counts[s]
         u = self.wbuf
         m = self.nunseen
-        if self.done % self.k == 0:
+        if self.pos == 0:
             # a new world: deal the unseen cards at random, then keep the deal in wbuf
             w = self.world
             w.seed(self.wseed)
@@ -249,22 +295,117 @@ class Strong:
         h = self.sim
         self._deal(g)
         a = self.ca[j]
+        sel = self.sel
         if a == A_PLAY:
             b = j * _SEL
             for i in range(self.cn[j]):
-                self.sel[i] = self.cs[b + i]
-        h.apply(a, self.cn[j], self.sel)
-        f = self.fast
+                sel[i] = self.cs[b + i]
+        self._do(h, a, self.cn[j], sel)
         left = self.depth
         while h.pending != P_OVER and left > 0:
-            h.apply(f.decide(h), f.arg, f.sel)
+            a = self._greedy(h)
+            self._do(h, a, self.garg, sel)
             left -= 1
+        return self._score(h)
+
+    def _score(self, h):
+        """This seat's match total less the best other seat's, counting a hand still held
+        as its minus points."""
         s = self.seat
         mine = h.scores[s] if h.end else h.scores[s] - h.counts[s]
         best = -1 << 20
-        for o in range(g.players):
+        for o in range(h.players):
             if o != s:
                 v = h.scores[o] if h.end else h.scores[o] - h.counts[o]
                 if v > best:
                     best = v
         return mine - best
+
+    def _greedy(self, h):
+        """engine.amigo_cpu's GREEDY seat, with the hand read in place: a rollout spends
+        most of its time here. Its arg in self.garg, a play's indices in self.sel."""
+        p = h.pending
+        if p != P_TURN and p != P_DRAWN:
+            f = self.fast
+            a = f.decide(h)
+            self.garg = f.arg
+            for i in range(f.arg if a == A_PLAY else 0):
+                self.sel[i] = f.sel[i]
+            return a
+        s = h.seat
+        hs = h.hands
+        b = s * DECK_SIZE
+        e = b + h.counts[s]
+        t = h.pile[h.pile_len - 1] if h.pile_len else 0
+        tv = t & 31
+        dr = h.dir
+        anyc = t == 0 or h.owner == s
+        free = t == 0 or t >> 5 >= 2
+        drawn = h.drawn if p == P_DRAWN else 0
+        tr = self.fast._try
+        sel = self.sel
+        found = 0
+        prev = -1
+        for i in range(b, e):
+            c = hs[i]
+            if c == prev or drawn and c != drawn:
+                continue
+            prev = c
+            k = c >> 5
+            v = c & 31
+            if not (anyc or k >= 2 or v == tv or k == dr and (v > tv if k == 0 else v < tv)):
+                continue
+            for d in range(2):
+                if k < 2 and k != d or k >= 2 and d != dr and not (free or v == tv):
+                    continue
+                tr[0] = i - b
+                n = 1
+                w = v
+                step = 1 if d == 0 else -1
+                while True:
+                    w += step
+                    pick = -1
+                    for q in range(b, e):
+                        x = hs[q]
+                        if x & 31 == w:
+                            if x >> 5 == d:
+                                pick = q
+                                break
+                            if x >> 5 >= 2:
+                                pick = q
+                    if pick < 0:
+                        break
+                    tr[n] = pick - b
+                    n += 1
+                if n > found:
+                    found = n
+                    for q in range(n):
+                        sel[q] = tr[q]
+        self.garg = found
+        if found:
+            return A_PLAY
+        return A_DRAW if p == P_TURN else A_KEEP
+
+    @staticmethod
+    def _do(h, a, arg, buf):
+        """Amigo.apply() less its check(): a rollout's decisions are legal by construction."""
+        s = h.seat
+        n = h.players
+        if a == A_PLAY:
+            h._play(s, arg, buf)
+        elif a == A_DRAW:
+            h._draw(s)
+        elif a == A_KEEP:
+            h._turn((s + 1) % n)
+        elif h.pending == P_DIR:
+            h.dir = arg
+            h._act(s, h.pact)
+        elif h.pending == P_TAKE:
+            h._take(s, arg)
+        else:
+            h.passes[s] = arg
+            s = (s + 1) % n
+            if s == h.actor:
+                h._pass_left()
+            else:
+                h.seat = s
