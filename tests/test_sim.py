@@ -36,7 +36,19 @@ def test_the_game_resumes_at_the_next_start(tmp_path):
 
 def test_a_bad_deal_number_exits_with_a_message(tmp_path):
     r = run_sim(["--deal", "0"], "", tmp_path)
-    assert r.returncode == 2 and "--deal must be 1..99999" in r.stderr
+    assert r.returncode == 2 and "--deal must be 1..32000" in r.stderr
+    r = run_sim(["--deal", "32001"], "", tmp_path)
+    assert r.returncode == 2 and "--deal must be 1..32000" in r.stderr
+
+
+def test_the_terminal_shows_no_third_party_banners(tmp_path):
+    r = run_sim(["--game", "calc", "--deal", "2"], "e a\nq\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout + r.stderr
+    for noise in ("WARNING", "not fully supported", "pygame", "Hello from"):
+        assert noise not in out, out[:400]
+    assert "turned QD, 47 face down   deal 2" in out       # Calculation's table as text
+    assert "waste 1: QD" in out or "QD +" in out
 
 
 def test_headless_cpu_seats_move_until_a_human_is_to_play(tmp_path):

@@ -16,9 +16,22 @@ KEY_WORDS = {
     "select": "SELECT", "e": "SELECT",
 }
 SETTLE_MS = 1000      # longer than any game's CPU pace
-GAME_NAMES = ("blackhole", "yoyo", "amigo")     # in ui/launcher.py's GAMES order
+GAME_NAMES = ("blackhole", "yoyo", "amigo", "calc")     # in ui/launcher.py's GAMES order
+MAX_DEAL = 32000      # the deals PySolFC makes with the MS generator
 HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
                  "several per line, e.g. 'r r a'; q quits")
+
+
+def quiet_imports():
+    """Load the desktop's displayio and pygame without their banners: Blinka prints a
+    platform warning on import and pygame a greeting, neither of which a player needs."""
+    import contextlib
+    import io
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        import displayio  # noqa: F401
+        import microcontroller  # noqa: F401
+        import pygame  # noqa: F401
 
 
 def has_display():
@@ -52,6 +65,11 @@ def screen_text(launcher):
     if name == "AmigoApp":
         from tools import text_amigo
         return text_amigo.screen_text(app)
+    if name == "Patience":
+        if app.stack[-1] is not app.table:
+            return text_lines(app.text)
+        from tools import text_calc
+        return text_calc.table_text(app)
     return black_hole_text(app)
 
 
@@ -124,13 +142,15 @@ def start(hw, args):
     """The launcher as the board runs it, switched to --game or --deal when given."""
     from ui.launcher import Launcher
     launcher = Launcher(hw, seed=args.seed)
-    if args.deal:
+    if args.deal and not args.game:
         args.game = "blackhole"
     if args.game and launcher.game != GAME_NAMES.index(args.game):
         if launcher.app is not None:
             launcher.close()
         launcher.open(GAME_NAMES.index(args.game))
-    if args.deal:
+    if args.deal and args.game == "calc":
+        launcher.app.deal(args.deal)
+    elif args.deal:
         launcher.app._new_deal(args.deal, count_old=False)
     return launcher
 
@@ -158,7 +178,9 @@ def main(argv=None):
                     help="window scale (default 4)")
     ap.add_argument("--game", choices=GAME_NAMES,
                     help="start this game (default: the one played last, else the chooser)")
-    ap.add_argument("--deal", type=int, help="start with this deal number (1..99999)")
+    ap.add_argument("--deal", type=int,
+                    help="start with this deal number (1..%d), Black Hole unless --game says"
+                         % MAX_DEAL)
     ap.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(3), "big") + 1,
                     help=argparse.SUPPRESS)
     ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".pocket-patience",
@@ -167,8 +189,11 @@ def main(argv=None):
     ap.add_argument("--screenshot", default="sim-screen.png",
                     help="headless mode: the PNG rewritten after every key")
     args = ap.parse_args(argv)
-    if args.deal is not None and not 1 <= args.deal <= 99999:
-        ap.error("--deal must be 1..99999")
+    if args.deal is not None and not 1 <= args.deal <= MAX_DEAL:
+        ap.error("--deal must be 1..%d" % MAX_DEAL)
+    if args.deal is not None and args.game in ("yoyo", "amigo"):
+        ap.error("--deal is for Black Hole and Calculation")
+    quiet_imports()
     if args.headless:
         return headless(args)
     if not has_display():
