@@ -3,12 +3,23 @@ redo, undo/redo are inverses, saves round-trip, damaged saves are refused."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.calculation import STOCK, Calculation, SaveError, move_dst, move_src
-from engine.calculation_hint import hint, legal_moves
+from engine.calculation import OK, STOCK, WASTE, Calculation, SaveError, move_dst, move_src
+from engine.calculation_hint import hint
 
 deals = st.integers(min_value=1, max_value=32000)
 # Each step: a non-negative number plays the pick-th legal move (modulo), -1 undoes, -2 redoes.
 steps = st.lists(st.integers(min_value=-2, max_value=23), max_size=140)
+
+
+def legal_moves(g, out):
+    """Every move check() allows, into out; how many."""
+    k = 0
+    for src in range(WASTE, STOCK + 1):
+        for dst in range(STOCK):
+            if g.check(src, dst) == OK:
+                out[k] = ((src - WASTE) << 3) | dst
+                k += 1
+    return k
 
 
 def all_cards(g):

@@ -143,12 +143,13 @@ def test_one_pass_through_the_stock_then_stuck():
 
 
 def test_a_complete_foundation_takes_nothing():
-    g = deal(2)
-    play_script(g, DEAL_2_WIN)
+    g = deal(11)
+    play_script(g, DEAL_11_WIN)
     assert [g.needed(f) for f in range(4)] == [-1, -1, -1, -1]
-    g.undo()                       # the last King back on waste pile 2
-    assert g.needed(2) == 12 and g.check(W[1], 2) == OK
-    assert g.check(W[1], 0) == COMPLETE
+    g.undo()                       # the last card, a King, back where it came from
+    src, dst = (place(p) for p in DEAL_11_WIN[-1].split()[1].split(">"))
+    assert g.needed(dst) == 12 and g.check(src, dst) == OK
+    assert [g.check(src, f) for f in range(4) if f != dst] == [COMPLETE] * 3
 
 
 # -- deals ----------------------------------------------------------------------------------
@@ -204,11 +205,11 @@ def test_deal_numbers_out_of_range_are_refused():
 # -- undo, redo, saves ----------------------------------------------------------------------
 
 def test_undo_and_redo_to_any_depth_one_byte_a_move():
-    g = deal(2)
+    g = deal(11)
     start = g.save()
-    play_script(g, DEAL_2_WIN)
+    play_script(g, DEAL_11_WIN)
     end = g.save()
-    assert len(end) == len(start) + len(DEAL_2_WIN)       # one byte per move
+    assert len(end) == len(start) + len(DEAL_11_WIN)       # one byte per move
     while g.undo():
         pass
     assert g.moves_made == 0 and all_cards(g) == list(range(52))
@@ -234,8 +235,8 @@ def resigned(data):
 
 
 def test_bad_saves_are_refused_and_the_game_left_untouched():
-    g = deal(2)
-    play_script(g, DEAL_2_WIN[:30])
+    g = deal(11)
+    play_script(g, DEAL_11_WIN[:30])
     g.undo()
     good = g.save()
     victim = deal(5)
@@ -276,20 +277,19 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
 
 # -- a won game, played by the hint -----------------------------------------------------------
 
-# Deal 2 as the hint plays it, every move: the card, where from (S = the turned card, W1-W4 =
-# a waste pile) and where to (F1-F4 = the Ace, 2s, 3s and 4s foundations, or a waste pile).
-DEAL_2_WIN = [
-    'QD S>W1', 'QC S>W1', 'KC S>W2', '3C S>W1', '4C S>F2', '2C S>F1', '3C W1>F1', 'KD S>W2',
-    '5C S>W1', '4D S>F1', '5C W1>F1', 'JD S>W2', 'JS S>W2', '6H S>F1', 'QS S>W1', '6D S>F2',
-    '2D S>W2', '9C S>W1', 'TD S>W1', 'JC S>W2', '8C S>F2', 'TD W1>F2', '6C S>F3', '9C W1>F3',
-    'QS W1>F2', 'QC W1>F3', '8S S>F4', 'QD W1>F4', '4S S>W1', '5D S>W1', 'QH S>W3', '7S S>F1',
-    '9D S>W1', 'KS S>W4', '7C S>W1', '6S S>W3', 'AC S>F2', '8H S>F1', 'AH S>W4', '9S S>F1',
-    'TC S>F1', 'JC W2>F1', '2D W2>F3', '2S S>W3', '3S S>F4', '7C W1>F4', 'JS W2>F4',
-    '2S W3>F4', '6S W3>F4', 'QH W3>F1', 'TS S>F4', 'AH W4>F4', 'KS W4>F1', '9H S>W2',
-    '3H S>F2', 'AD S>W3', '7H S>W2', '5H S>F4', '9D W1>F4', '5D W1>F2', '7H W2>F2',
-    '9H W2>F2', 'JD W2>F2', 'KD W2>F2', 'KC W2>F4', '8D S>W3', 'KH S>W2', '7D S>W2',
-    '5S S>F3', '8D W3>F3', 'TH S>W4', 'JH S>F3', 'AD W3>F3', '4S W1>F3', '7D W2>F3',
-    'TH W4>F3', 'KH W2>F3',
+# Deal 11 as the hint plays it, every move: the card, where from (S = the turned card, W1-W4
+# = a waste pile) and where to (F1-F4 = the Ace, 2s, 3s and 4s foundations, or a waste pile).
+DEAL_11_WIN = [
+    '6H S>F3', '2H S>F1', 'TC S>W1', 'JC S>W1', '3S S>F1', 'TS S>W1', 'KD S>W2', 'KC S>W2',
+    '9H S>F3', '3H S>W1', '7H S>W2', '3C S>W2', '4H S>F1', 'AS S>W2', 'TD S>W3', '2D S>W3',
+    '8S S>F4', 'QH S>F3', '2D W3>F3', 'JS S>W4', '6D S>W3', '5H S>F1', '6D W3>F1', '7C S>F1',
+    '8C S>F1', '2S S>W3', '9S S>F1', '9D S>W4', '4D S>F2', 'QC S>F4', '3H W1>F4', 'TS W1>F1',
+    'JC W1>F1', '8H S>W1', '9C S>W4', 'AD S>W4', 'JH S>W3', 'QS S>F1', '4C S>W2', 'KS S>F1',
+    '6C S>F2', '8H W1>F2', 'TC W1>F2', 'JD S>W4', '7D S>F4', 'JH W3>F4', '2S W3>F4',
+    'AH S>W2', '5S S>F3', 'QD S>F2', 'AH W2>F2', 'TH S>W3', 'KH S>W1', '7S S>W1', '8D S>F3',
+    'JD W4>F3', 'AD W4>F3', '4C W2>F3', '7S W1>F3', 'TH W3>F3', 'KH W1>F3', '5D S>W4',
+    '6S S>F4', 'TD W3>F4', 'AS W2>F4', '3C W2>F2', '5D W4>F2', '7H W2>F2', '9C W4>F2',
+    '5C S>F4', '9D W4>F4', 'KC W2>F4', 'JS W4>F2', 'KD W2>F2',
 ]
 
 
@@ -312,15 +312,15 @@ def play_script(g, script, with_hint=False):
         g.play(src, dst)
 
 
-def test_scripted_win_of_deal_2_by_the_hint():
+def test_scripted_win_of_deal_11_by_the_hint():
     # 002: "Here's another fun—and dead easy—Solitaire game with decent odds of winning".
-    g = deal(2)
-    play_script(g, DEAL_2_WIN, with_hint=True)
+    g = deal(11)
+    play_script(g, DEAL_11_WIN, with_hint=True)
     assert g.is_won() and not g.is_stuck() and g.on_foundations() == 52
     assert [foundation_ranks(g, f)[-1] for f in range(4)] == ["K"] * 4
     assert hint(g) == -1
     used = set()
-    g = deal(2)
+    g = deal(11)
     while hint(g) >= 0:
         used.add(text(hint(g)))
         g.play(move_src(hint(g)), move_dst(hint(g)))
@@ -360,12 +360,21 @@ def test_hint_keeps_a_pile_for_kings():
     assert text(h) == "Keeps a pile for Kings" and move_dst(h) == kings
 
 
+def test_how_soon_a_rank_is_wanted():
+    # At the start a 3 is wanted by the Ace pile after 1 card (the 2), by the 4s pile after 2
+    # (8, Q) and by the 2s pile after 6; the 3s pile has its 3. 13 means never.
+    g = layout()
+    assert [distance(g, 2, j) for j in range(5)] == [1, 2, 6, 6, 6]
+    assert distance(g, 12) == 11
+    g2 = deal(11)
+    play_script(g2, DEAL_11_WIN)
+    assert distance(g2, 12) == 13
+
+
 def test_hint_lays_a_card_on_one_needed_later():
-    # At the start the 3s are wanted after 1 card (the 2s pile's 3 ... the 3s pile wants 6,
-    # the Ace pile a 2, so a 3 is one card away), a Jack after 4, a 5 after 3: the 5 goes on
-    # the Jack, never on the 3, which it would bury.
-    g = layout("AC 2C 3C 4C", "3S JH 5C")
-    assert [distance(g, cards.RANK_CHARS.index(r)) for r in "3J5"] == [1, 4, 3]
+    # Counting the copies still face down, an Ace is wanted after 8 cards, a 10 after 10 and
+    # the 5 after 9: it goes on the 10, never on the Ace, which it would bury.
+    g = layout("AC 2C 3C 4C", "AS TD 5C")
     g.play(STOCK, W[0])
     g.play(STOCK, W[1])
     h = hint(g)
@@ -373,13 +382,22 @@ def test_hint_lays_a_card_on_one_needed_later():
 
 
 def test_hint_covers_what_is_needed_last_when_it_must_bury():
-    # No pile empty and each top wanted sooner than the Jack (4 away): it covers the 5 (3
-    # away) rather than a 3 or a 9 (1 away each).
-    g = layout("AC 2C 3C 4C", "3S 9H 3D 5D JH")
+    # No pile empty, and every top wanted sooner than the 9: it covers the 7, wanted least
+    # soon of them, rather than a 3, wanted soonest.
+    g = layout("AC 2C 3C 4C", "3H 7H 3S AH 9C")
     for w in range(4):
         g.play(STOCK, W[w])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, W[3]) and text(h) == "Covers the least needed"
+    assert (move_src(h), move_dst(h)) == (STOCK, W[1]) and text(h) == "Covers the least needed"
+
+
+def test_hint_lays_a_card_where_it_comes_off_in_turn():
+    # The 3s pile runs ... 8-J-A-4: a Jack laid on an Ace comes off just before it.
+    g = layout("AC 2C 3C 4C", "3S 9C AS 7S JC")
+    for w in range(4):
+        g.play(STOCK, W[w])
+    h = hint(g)
+    assert (move_src(h), move_dst(h)) == (STOCK, W[2]) and text(h) == "Comes off in turn"
 
 
 def test_hint_never_looks_at_the_face_down_stock():
