@@ -25,6 +25,7 @@ DECK_SIZE = const(64)
 _SEATS = const(6)
 NONE = const(255)
 ESCALATE = const(1)     # option: the escalated take-cards rule
+DRAW_ANY = const(2)     # option: drawing is allowed while a card fits ("darf er ... legen")
 
 # decisions asked for (pending)
 P_OVER = const(0)
@@ -214,7 +215,7 @@ class Amigo:
         if a == A_DRAW:
             if p != P_TURN:
                 return 2
-            return 9 if self.can_play(s) else 0
+            return 9 if not self.options & DRAW_ANY and self.can_play(s) else 0
         if a == A_KEEP:
             return 0 if p == P_DRAWN else 2
         if a != A_CHOOSE or p == P_TURN or p == P_DRAWN:

@@ -33,6 +33,10 @@ ANNOUNCE = const(1)     # UP or DOWN
 FREE = const(2)         # any top card starts a new pile (nothing else can go on)
 OVER = const(3)
 
+# options: rule readings chosen in the settings (docs/rules.md); 0 is the default reading
+FREE_WAY = const(1)     # a pile may turn at every card ("changing direction as often as necessary")
+XFER_MAY = const(2)     # the transfer may be declined ("may enable a continuation")
+
 # seat kinds, kept with the game so a save restores who plays each seat
 HUMAN = const(0)
 GREEDY = const(1)
@@ -74,13 +78,14 @@ _R_GO_ON = const(9)
 _R_NO_XFER = const(10)
 _R_NO_RELEASE = const(11)
 
-# A turn adds at most one announcement or transfer and two stucks to its first play, and the
-# opening may add two stucks with no play: 51 + 3 * 51 + 3 actions at most.
-MAX_ACTIONS = const(207)
+# Before each card come at most four other actions (an announcement after a new pile's first
+# card, the stuck that wins a pile, a second stuck, and a declined transfer or a transfer), and
+# nothing follows the last card: 4 + 5 * 50 + 1 actions at most, one byte in a save.
+MAX_ACTIONS = const(255)
 
 SAVE_MAGIC = b"YY"
 SAVE_VERSION = const(1)
-_HEADER = const(14)  # magic 2, version, deal 4, players, first, kinds 3, made, known
+_HEADER = const(14)  # magic 2, version, deal 4, players | options << 4, first, kinds 3, made, known
 
 
 # Legal actions listed for check() and apply(); shared, as only one of them runs at a time.
@@ -103,19 +108,24 @@ class Yoyo:
         self.won = bytearray(3)
         self.kinds = bytearray(3)
         self.history = bytearray(2 * MAX_ACTIONS)
+        self.options = 0
         self.new_game(1)
 
     # -- setting up -------------------------------------------------------------------
-    def new_game(self, number, players=2, first=0, kinds=b""):
+    def new_game(self, number, players=2, first=0, kinds=b"", options=0):
         deal_cards(number, self.layout)
-        self.start(self.layout, players, first, kinds, number)
+        self.start(self.layout, players, first, kinds, number, options)
 
-    def start(self, cards, players=2, first=0, kinds=b"", number=0):
-        """Start from 51 fan cards (fan-major, top last); seat `first` announces."""
+    def start(self, cards, players=2, first=0, kinds=b"", number=0, options=0):
+        """Start from 51 fan cards (fan-major, top last); seat `first` announces (with FREE_WAY
+        in options there is nothing to announce: the first card sets the way)."""
         if players != 2 and players != 3:
             raise ValueError("2 or 3 players")
         if not 0 <= first < players:
             raise ValueError("no such seat")
+        if not 0 <= options <= FREE_WAY | XFER_MAY:
+            raise ValueError("no such option")
+        self.options = options
         self.layout[:] = cards
         self.tableau.load(cards)
         self.players = players
@@ -128,7 +138,7 @@ class Yoyo:
         self.n = 1
         self.base = 0
         self.turn = first
-        self.phase = ANNOUNCE
+        self.phase = PLAY if options & FREE_WAY else ANNOUNCE
         self.down = 0
         self.stuck = 0      # players stuck in a row since the last card played
         self.ran = 0        # the player to move has played a card this turn
@@ -142,8 +152,16 @@ class Yoyo:
         return (r + 12) % 13 if down else (r + 1) % 13
 
     def need(self):
-        """Rank to play next, or -1 when the player is not building (announce, any card)."""
+        """Rank to play next, or -1 when the player is not building (announce, any card). With
+        FREE_WAY, other() is wanted too."""
         return self._step(self.down) if self.phase == PLAY else -1
+
+    def other(self):
+        """With FREE_WAY, the rank one step the other way, also playable; else -1. A new pile's
+        first card still goes the way the last pile did not."""
+        if self.phase != PLAY or not self.options & FREE_WAY or self.n == self.base:
+            return -1
+        return self._step(self.down ^ 1)
 
     def check(self, a):
         """OK when the player to move may take action a, else the reason's code."""
@@ -193,9 +211,10 @@ class Yoyo:
                 n += 1
             return n - at
         r = self._step(self.down)
+        o = self.other()
         for f in range(NUM_FANS):
-            c = t.top(f)
-            if c >= 0 and (ph == FREE or c >> 2 == r):
+            c = t.top(f) >> 2
+            if c >= 0 and (ph == FREE or c == r or c == o):
                 out[n] = f
                 n += 1
         if n > at or ph == FREE:
@@ -205,9 +224,14 @@ class Yoyo:
             return 1
         for f in range(NUM_FANS):
             h = t.heights[f]
-            if h >= 2 and t.cards[3 * f + h - 2] >> 2 == r:
-                out[n] = XFER + f
-                n += 1
+            if h >= 2:
+                c = t.cards[3 * f + h - 2] >> 2
+                if c == r or c == o:
+                    out[n] = XFER + f
+                    n += 1
+        if n > at and self.options & XFER_MAY:
+            out[n] = STUCK      # the transfer declined: the next player starts a new pile
+            n += 1
         return n - at
 
     def pile_count(self):
@@ -252,8 +276,11 @@ class Yoyo:
     def apply(self, a):
         """Carry out a legal action, unchecked, and return what retract() needs to undo it."""
         if a < XFER:
-            info = self.stuck | self.ran << 2 | self.phase << 3
-            self.played[self.n] = self.tableau.pop(a)
+            info = self.stuck | self.ran << 2 | self.phase << 3 | self.down << 5
+            c = self.tableau.pop(a)
+            if self.phase == PLAY and self.options & FREE_WAY:
+                self.down = 1 if c >> 2 == self._step(1) else 0
+            self.played[self.n] = c
             self.n += 1
             self.ran = 1
             self.stuck = 0
@@ -261,7 +288,7 @@ class Yoyo:
                 self.won[self.turn] += self.n - self.base
                 self.phase = OVER
             elif self.phase == FREE:
-                self.phase = ANNOUNCE
+                self.phase = PLAY if self.options & FREE_WAY else ANNOUNCE
             return info
         if a < UP:
             self.tableau.rotate_top_to_bottom(a - XFER)
@@ -282,12 +309,13 @@ class Yoyo:
             self.down ^= 1
             self.stuck = 1
         else:
-            info = self.stuck
+            info = self.stuck   # 2 only when a transfer is declined, and then nothing is won
             self.stuck += 1
         self.ran = 0
         self.xfer = 0
         self.turn = (self.turn + 1) % self.players
-        if self.stuck >= 2 and self.legal(_SCRATCH) == 0:
+        # Three stuck in a row means a transfer was declined (XFER_MAY): no continuation.
+        if self.stuck >= 3 or self.stuck >= 2 and self.legal(_SCRATCH) == 0:
             self.phase = FREE
         return got | info << 6
 
@@ -300,7 +328,8 @@ class Yoyo:
             self.tableau.push_back(a)
             self.stuck = info & 3
             self.ran = (info >> 2) & 1
-            self.phase = info >> 3
+            self.phase = (info >> 3) & 3
+            self.down = info >> 5
         elif a < UP:
             self.tableau.rotate_bottom_to_top(a - XFER)
             self.xfer = 0
@@ -312,7 +341,8 @@ class Yoyo:
             self.phase = PLAY
             got = info & 63
             info >>= 6
-            if info >= 2:
+            # 2 with cards won or 3: the turn had played; else the stuck count (0-2) before it
+            if info == 3 or info == 2 and got:
                 self.ran = 1
                 self.xfer = info - 2
                 self.stuck = 0
@@ -365,7 +395,7 @@ class Yoyo:
         out[2] = SAVE_VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
-        out[7] = self.players
+        out[7] = self.players | self.options << 4
         out[8] = self.first
         out[9:12] = self.kinds
         out[12] = self.hist_len
@@ -404,8 +434,8 @@ class Yoyo:
             seen[data[i]] = 1
         if data[12] > data[13] or data[13] > MAX_ACTIONS or max(data[9:12]) > LOOKAHEAD:
             raise ValueError
-        self.start(data[_HEADER:_HEADER + TABLEAU_CARDS], data[7], data[8], data[9:12],
-                   (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6])
+        self.start(data[_HEADER:_HEADER + TABLEAU_CARDS], data[7] & 15, data[8], data[9:12],
+                   (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], data[7] >> 4)
         for i in range(_HEADER + TABLEAU_CARDS, len(data) - 2):
             self.play(data[i])
         while self.hist_len > data[12]:

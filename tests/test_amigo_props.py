@@ -42,11 +42,12 @@ def random_step(g, pick, buf):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(2, 6), st.integers(0, 2**30 - 1), st.booleans(),
+@given(st.integers(2, 6), st.integers(0, 2**30 - 1), st.sampled_from([0, 1, 2, 3]),
        st.lists(st.integers(0, 1000), min_size=1, max_size=300))
-def test_every_card_is_conserved_through_every_decision(players, seed, escalate, picks):
+def test_every_card_is_conserved_through_every_decision(players, seed, options, picks):
+    # options: ESCALATE and DRAW_ANY (drawing while a card fits), each on and off
     g = Amigo()
-    g.new_match(players, seed, ESCALATE if escalate else 0)
+    g.new_match(players, seed, options)
     buf = bytearray(64)
     for p in picks:
         if g.pending == P_OVER:

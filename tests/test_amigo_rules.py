@@ -2,7 +2,7 @@
 Seats 0, 1, 2 are the sheets' Peter, Inge and Hans."""
 import pytest
 
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, ESCALATE, P_DIR, P_DRAWN,
+from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DRAW_ANY, ESCALATE, P_DIR, P_DRAWN,
                           P_OVER, P_PASS, P_TAKE, P_TURN, PILE_OUT, TOOK_LAST, WENT_OUT, Amigo,
                           reason)
 from tests.test_amigo_kit import all_cards, card, hand, index, play, table
@@ -398,3 +398,21 @@ def test_the_call_is_data_after_every_play():
     assert play(g, "B10") == 0 and call_text(g) == "10 up"
     assert play(g, "R4") == 5
     assert g.apply(A_DRAW) == 0 and call_text(g) == "10 up"     # still the last play
+
+
+# -- the other reading, chosen in the settings (docs/rules.md) -----------------------------
+
+def test_draw_any_a_player_who_could_play_may_draw_instead():
+    # "Ist ein Spieler an der Reihe, darf er eine Karte auf den Ablagestapel legen": "darf"
+    # (may) read as a choice, so with DRAW_ANY drawing is allowed though a card fits; the drawn
+    # card is then played at once only if it fits, as after any draw.
+    g = table(2, [["B11", "R2"], ["B3"]], pile=["B10"], owner=INGE, draw=["R4"])
+    assert g.can_play(PETER) and g.apply(A_DRAW) == 9        # the default: must play
+    g = table(2, [["B11", "R2"], ["B3"]], pile=["B10"], owner=INGE, draw=["R4"],
+              options=DRAW_ANY)
+    assert g.apply(A_DRAW) == 0 and g.turn == INGE          # R4 does not fit: turn over
+    assert hand(g, PETER) == ["B11", "R2", "R4"]
+    g = table(2, [["B11", "R2"], ["B3"]], pile=["B10"], owner=INGE, draw=["B12"],
+              options=DRAW_ANY | ESCALATE)
+    assert g.apply(A_DRAW) == 0 and g.pending == P_DRAWN and g.drawn == card("B12")
+    assert g.save() and Amigo().restore(g.save()) is None

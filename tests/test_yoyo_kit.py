@@ -4,7 +4,7 @@ from engine.tableau import NUM_FANS
 from engine.yoyo import Yoyo
 
 
-def table(fans, low="", players=2, first=0, kinds=b""):
+def table(fans, low="", players=2, first=0, kinds=b"", options=0):
     """A game whose first fans are given ('9S 9H 2D', bottom first, top last); the other fans
     take every unused card, those of the ranks in `low` at their bottoms, where neither a
     play nor a transfer can reach them."""
@@ -18,7 +18,7 @@ def table(fans, low="", players=2, first=0, kinds=b""):
     for i, c in enumerate(rest):
         extra[(i % k) * 3 + i // k] = c
     g = Yoyo()
-    g.start(bytes(used) + bytes(extra), players, first, kinds)
+    g.start(bytes(used) + bytes(extra), players, first, kinds, 0, options)
     return g
 
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from engine.cards import DECK_SIZE
 from engine.crc import crc16
 from engine.tableau import NUM_FANS
-from engine.yoyo import (GREEDY, LOOKAHEAD, MAX_ACTIONS, OVER, STUCK, SaveError,
+from engine.yoyo import (FREE_WAY, GREEDY, LOOKAHEAD, XFER_MAY, MAX_ACTIONS, OVER, STUCK, SaveError,
                          Yoyo)
 from engine.yoyo_cpu import Cpu
 from tests.conftest import FIGURES
@@ -17,9 +17,9 @@ seats = st.sampled_from([(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)])
 picks = st.lists(st.integers(min_value=0, max_value=16), max_size=220)
 
 
-def random_game(n, players, first, choices, out=None):
+def random_game(n, players, first, choices, out=None, options=0):
     g = Yoyo()
-    g.new_game(n, players, first)
+    g.new_game(n, players, first, b"", options)
     out = out or bytearray(NUM_FANS)
     for p in choices:
         k = g.legal(out)
@@ -194,3 +194,44 @@ def test_look_ahead_leaves_the_game_as_it_found_it():
     before = (snapshot(g), g.save())
     Cpu().choose(g, LOOKAHEAD)
     assert (snapshot(g), g.save()) == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals, seats, picks, st.sampled_from([FREE_WAY, XFER_MAY, FREE_WAY | XFER_MAY]))
+def test_the_other_readings_keep_every_card_legal_agreeing_and_undo_exact(n, ps, choices, opt):
+    # The settings' rule readings (docs/rules.md): the same invariants, retract walks back,
+    # and a save brings the same position back with the option.
+    players, first = ps
+    g = Yoyo()
+    g.new_game(n, players, first, b"", opt)
+    out = bytearray(NUM_FANS)
+    seen = []
+    for p in choices:
+        k = g.legal(out)
+        assert {a for a in range(-2, 130) if g.check(a) == 0} == set(out[:k])
+        assert (k == 0) == g.is_over()
+        if k == 0:
+            break
+        seen.append(snapshot(g))
+        g.play(out[p % k])
+        assert all_cards(g) == list(range(DECK_SIZE))
+        assert g.hist_len <= MAX_ACTIONS
+    h = Yoyo()
+    h.restore(g.save())
+    assert snapshot(h) == snapshot(g) and h.options == opt
+    for k in range(g.hist_len - 1, -1, -1):
+        g.retract(g.history[2 * k], g.history[2 * k + 1])
+        assert snapshot(g) == seen[k]
+
+
+@pytest.mark.parametrize("opt", [FREE_WAY, XFER_MAY, FREE_WAY | XFER_MAY])
+def test_cpu_games_under_the_other_readings_end_with_all_52_won(opt):
+    cpu = Cpu()
+    g = Yoyo()
+    longest = 0
+    for n in range(1, 301):
+        kinds = bytes([GREEDY, LOOKAHEAD, GREEDY]) if n % 5 == 0 else bytes([GREEDY] * 3)
+        g.new_game(n * 7919, 2 + n % 2, n % 2, kinds, opt)
+        cpu_game(g, cpu)
+        longest = max(longest, g.hist_len)
+    assert longest <= MAX_ACTIONS

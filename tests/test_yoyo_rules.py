@@ -6,8 +6,8 @@ from engine import cards
 from engine.blackhole import BlackHole
 from engine.tableau import NUM_FANS
 from engine.yoyo import (ANNOUNCE, DOWN, EV_ANNOUNCE, EV_OVER, EV_PLAY, EV_STUCK, EV_TRANSFER,
-                         EV_WON, FREE, GREEDY, HUMAN, OVER, PLAY, REASONS, STUCK, UP, XFER,
-                         IllegalMove, Yoyo)
+                         EV_WON, FREE, FREE_WAY, GREEDY, HUMAN, OVER, PLAY, REASONS, STUCK, UP, XFER,
+                         XFER_MAY, IllegalMove, Yoyo)
 from engine.yoyo_cpu import Cpu
 from tests.test_yoyo_kit import centre, fan_of, ranks, table
 
@@ -364,3 +364,82 @@ def test_most_cards_won_wins_and_equal_most_is_a_tie():
     assert g.winner() == -1
     g.won[:] = bytes((27, 25, 0))
     assert g.winner() == 0
+
+
+# -- the other readings, chosen in the settings (docs/rules.md) --------------------------
+
+def test_free_way_a_pile_may_turn_at_every_card():
+    # "going up or down ad lib and changing direction as often as necessary": with FREE_WAY
+    # nothing is announced, each card is one step either way from the last.
+    g = table(SEED_EXAMPLE, low="5Q", options=FREE_WAY)
+    assert g.phase == PLAY and UP not in legal(g) and STUCK not in legal(g)
+    play(g, "2D")
+    assert g.down == 0 and g.need() == r("3") and g.other() == A
+    play(g, "AC")                           # turned back: the pile now runs down
+    assert g.down == 1 and ranks(g) == "A2A" and g.need() == K and g.other() == r("2")
+    play(g, "KC")
+    assert event(g)[0] == EV_PLAY and g.need() == Q
+
+
+def test_free_way_a_new_pile_still_starts_the_other_way_and_undo_restores_the_way():
+    # "the second player continues by starting a new central pile with the next card in
+    # sequence but in the opposite direction": only the new pile's first card is held to it.
+    g = table(SEED_EXAMPLE, low="5Q", options=FREE_WAY)
+    play(g, "2D", "3D", "4D", "3C", "2C", "AC", "KC")
+    assert g.down == 1 and legal(g) == [STUCK]       # no Queen or Ace (A♠'s fellows) shows
+    g.play(STUCK)
+    assert list(g.won) == [8, 0, 0] and g.pile_count() == 0
+    assert g.down == 0 and g.need() == A and g.other() == -1   # K then up: an Ace only
+    g = table(SEED_EXAMPLE, low="5Q", options=FREE_WAY)
+    play(g, "2D", "AC")
+    assert g.down == 1
+    g.undo()
+    assert g.down == 0 and ranks(g) == "A2"
+
+
+def test_free_way_survives_save_and_restore():
+    g = table(SEED_EXAMPLE, low="5Q", options=FREE_WAY)
+    play(g, "2D", "AC")
+    data = g.save()
+    h = Yoyo()
+    h.restore(data)
+    assert h.options == FREE_WAY and h.down == 1 and ranks(h) == "A2A"
+
+
+def test_transfer_may_be_declined_and_then_any_card_starts_a_new_pile():
+    # "the next in turn may enable a continuation": with XFER_MAY declining (STUCK) is
+    # allowed; with no continuation the next player starts a new pile with any card.
+    g = two_stuck_may()
+    assert STUCK in legal(g) and XFER + 1 in legal(g)
+    before = g.turn
+    g.play(STUCK)
+    assert g.turn != before and g.phase == FREE and list(g.won) == [2, 0, 0]
+    h = two_stuck_may()
+    h.play(STUCK)
+    out = bytearray(NUM_FANS)
+    n = h.legal(out)
+    assert n == NUM_FANS - sum(1 for f in range(NUM_FANS) if h.tableau.heights[f] == 0)
+
+
+def test_a_declined_transfer_is_undone_by_retract():
+    g = two_stuck_may()
+    snap = (bytes(g.tableau.cards), g.turn, g.phase, g.stuck, g.ran, g.xfer, bytes(g.won))
+    g.play(STUCK)
+    g.retract(STUCK, g.history[2 * g.hist_len - 1])
+    g.hist_len -= 1
+    assert (bytes(g.tableau.cards), g.turn, g.phase, g.stuck, g.ran, g.xfer,
+            bytes(g.won)) == snap
+
+
+def test_the_transfer_stays_compulsory_by_default():
+    g = two_stuck()
+    assert g.options == 0 and STUCK not in legal(g)
+
+
+def two_stuck_may():
+    g = table(TRANSFER, low="3AJ", options=XFER_MAY)
+    g.play(UP)
+    play(g, "2D")
+    g.play(STUCK)
+    g.play(STUCK)
+    return g
