@@ -96,10 +96,15 @@ def open_game(title):
     raise AssertionError("no game %r in the chooser" % title)
 
 
+def confirm():
+    """A on a question, if one was asked."""
+    if L.app is not None and "A: yes    B: no, go back" in lines():
+        press(K.A)
+
+
 def leave():
     pick("Other games")
-    if L.app is not None and "A: yes" in lines()[-1] + "".join(lines()):
-        press(K.A)
+    confirm()
     assert L.app is None, "still in a game"
 
 
@@ -119,7 +124,7 @@ def black_hole():
         press(K.A)
     press(K.SELECT)
     settle()
-    assert L.app.thinker is not None, "no memory for the solver"
+    assert L.app.table.thinker is not None, "no memory for the solver"
     press(K.A)
     pick("Settings")
     for _ in range(8):
@@ -139,8 +144,17 @@ def black_hole():
     pick("Statistics")
     press(K.B)
     press(K.B)
+    pick("Deal number...")
+    for k in (K.UP, K.RIGHT, K.UP, K.UP, K.A):
+        press(k)
+    confirm()
     pick("New deal")
+    confirm()
     settle()
+    for i in range(6):
+        press(K.RIGHT)
+        press(K.A)
+        settle()
     press(K.SELECT)
     settle()
     figure("blackhole")
@@ -190,7 +204,7 @@ def calculation():
     pick("Statistics")
     press(K.B)
     pick("New deal")
-    press(K.A)
+    confirm()
     for i in range(30):
         press(K.SELECT)
         press(K.A)

@@ -26,10 +26,10 @@ def test_keyboard_map(desk, pg, want):
 
 def test_window_is_scaled_and_saves_persist(desk, tmp_path):
     from hw import desktop
-    from ui.app import App
-    app = App(desk, seed=4)
+    from tests.test_ui_app import power_on
+    app = power_on(desk, seed=4)
     app.step()
     assert pygame.display.get_surface().get_size() == (480, 384)
     app.save_now()
-    again = App(desktop.Hardware(scale=1, storage_path=str(tmp_path / "nvm.bin")), seed=8)
+    again = power_on(desktop.Hardware(scale=1, storage_path=str(tmp_path / "nvm.bin")), seed=8)
     assert again.game.save() == app.game.save()

@@ -47,7 +47,7 @@ def test_every_import_of_the_flashed_app_resolves_and_nothing_unused_is_copied(
     d, _out = flashed(tmp_path, capsys, monkeypatch)
     folder, graph = walk_drive(d)
     assert graph.missing == []
-    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.app",
+    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.bh_table",
                 "engine.blackhole", "engine.solver"):
         assert mod in graph.modules, mod
     assert "neopixel_write" in graph.builtin and "neopixel" not in graph.builtin
@@ -183,6 +183,6 @@ def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys
     mods = dict(ln.split()[1:3] for ln in lines if ln.startswith("MOD "))
     folder = deploy.running_folder(d)
     app = {n: p for n, p in mods.items() if n.split(".")[0] in imports.PACKAGES}
-    for name in ("ui.launcher", "ui.app", "engine.blackhole", "engine.solver", "hw.pybadge"):
+    for name in ("ui.launcher", "ui.bh_table", "engine.blackhole", "engine.solver", "hw.pybadge"):
         assert name in app, (name, text)
     assert all(p.startswith(folder + "/") and p.endswith(".mpy") for p in app.values()), app

@@ -255,10 +255,10 @@ def test_speaker_pitch_and_amplifier(monkeypatch):
 
 def test_the_app_runs_and_resumes_on_a_fake_pybadge(monkeypatch):
     hw, mods, sr = board_hw(monkeypatch)
-    from ui.app import App
-    app = App(hw, seed=5)
-    app._new_deal(2, count_old=False)
-    app.cursor = 1
+    from tests.test_ui_app import power_on
+    app = power_on(hw, seed=5)
+    app.deal(2)
+    app.table.cursor = 1
     sr.inject(keys.A, True)
     sr.inject(keys.A, False)
     app.step()
@@ -269,7 +269,7 @@ def test_the_app_runs_and_resumes_on_a_fake_pybadge(monkeypatch):
     saved = bytes(mods["microcontroller"].nvm[0:8192])
     hw2, mods2, _ = board_hw(monkeypatch)
     mods2["microcontroller"].nvm[0:8192] = saved
-    again = App(hw2, seed=9)
+    again = power_on(hw2, seed=9)
     assert again.game.save() == app.game.save()
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from hw import keys, stub
 from tests.test_ui_app import DEAL_2_WIN
+from ui.patience import MENU
 from ui import launcher as launcher_module
 from ui.launcher import GAMES, Launcher
 from ui.persist import TAG_CHOICE, TAG_GAME
@@ -32,24 +33,23 @@ def test_a_new_board_shows_every_game_and_starts_the_chosen_one():
     press(hw, la, keys.UP, keys.DOWN)
     assert la.item == 0
     press(hw, la, keys.A)
-    assert type(la.app).__name__ == "App" and la.game == 0
+    assert type(la.app.table).__name__ == "BlackHoleTable" and la.game == 0
     assert hw.display.root_group is la.app.root
 
 
 def _to_other_games(hw, la):
-    items = la.app._menu_items()
-    press(hw, la, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+    press(hw, la, keys.START, *([keys.DOWN] * MENU.index("Other games")), keys.A)
 
 
 def test_other_games_goes_back_and_the_last_game_resumes_at_power_on():
     hw = stub.Hardware()
     la = Launcher(hw, seed=3)
     press(hw, la, keys.A)
-    la.app._new_deal(2, count_old=False)
+    la.app.deal(2)
     for f in DEAL_2_WIN[:5]:
         la.app.game.play(f)
     _to_other_games(hw, la)
-    assert la.app is None and la.item == 0 and "ui.app" not in sys.modules
+    assert la.app is None and la.item == 0 and "ui.bh_table" not in sys.modules
     # Power-on while the chooser is up: the game last opened comes back where it was.
     again = Launcher(stub.Hardware(storage=hw.storage), seed=4)
     assert again.game == 0
@@ -80,7 +80,7 @@ def test_records_of_other_games_ride_along_a_save():
     la = Launcher(hw)
     press(hw, la, keys.A)
     la.persist.put(250, b"another game's bytes")
-    la.app._new_deal(7, count_old=False)
+    la.app.deal(7)
     la.app.save_now()
     again = Launcher(stub.Hardware(storage=hw.storage))
     assert again.persist.get(250) == b"another game's bytes"

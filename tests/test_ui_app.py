@@ -1,4 +1,5 @@
-"""The Black Hole app on the stub backend: play, refusals, menus, saves, budgets, monkey."""
+"""The Black Hole app (ui/bh_table.py on ui/patience.py) on the stub backend: play, refusals,
+menus, saves, budgets, monkey."""
 import random
 import tracemalloc
 
@@ -9,25 +10,43 @@ from hw import keys, stub
 from tests.ui_keys import press
 from tests.conftest import FIGURES
 from tools import ui_budget
-from ui import app as app_module
-from ui.app import MENU, TABLE, App
+from tools.text_view import row_text
+from ui import patience, screens
+from ui.bh_table import BlackHoleApp
+from ui.persist import Persist, Settings
 
 DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2, 4, 10, 2,
               13, 11, 14, 12, 9, 5, 13, 2, 0, 9, 1, 9, 15, 8, 14, 10, 13, 7, 8, 3, 14, 15, 6,
               12, 10, 16, 15]
 
 
+def power_on(hw, seed=7):
+    settings = Settings()
+    persist = Persist(hw.storage)
+    persist.load(settings)
+    return BlackHoleApp(hw, seed, persist, settings)
+
+
 def make_app(hw=None, deal=2):
     hw = hw or stub.Hardware()
-    app = App(hw, seed=7)
-    app._new_deal(deal, count_old=False)
+    app = power_on(hw)
+    app.deal(deal)
     app.step()
     return hw, app
 
 
+def said(app):
+    return row_text(app.table.view.message)
+
+
 def move_cursor_to(hw, app, f):
-    while app.cursor != f:
+    while app.table.cursor != f:
         press(hw, app, keys.RIGHT)
+
+
+def menu_row(hw, app, row):
+    """Start, then down to the row and A."""
+    press(hw, app, keys.START, *([keys.DOWN] * patience.MENU.index(row)), keys.A)
 
 
 def all_cards(g):
@@ -43,7 +62,9 @@ def test_a_whole_game_is_played_with_the_keys_and_won():
         press(hw, app, keys.A)
     assert app.game.is_won()
     assert app.stats.won == 1 and app.stats.played == 1 and app.stats.streak == 1
-    assert "won" in app.table._said
+    assert said(app) == "You won! A: what next"
+    press(hw, app, keys.A)                      # the choices, not a new deal at once
+    assert app.stack[-1].title == "You won!" and app.game.is_won()
 
 
 def test_a_refused_move_buzzes_says_why_and_changes_nothing():
@@ -51,7 +72,7 @@ def test_a_refused_move_buzzes_says_why_and_changes_nothing():
     before = app.game.save()
     press(hw, app, keys.A)                  # fan 0's top is TH: not next to the ace
     assert app.game.save() == before
-    assert app.table._said == "Needs a rank one up/down"
+    assert said(app) == "Play a K or a 2"
     assert hw.sound.log and hw.sound.log[-1][0] == 110
 
 
@@ -62,31 +83,28 @@ def test_b_undoes_and_the_menu_redoes():
     assert app.game.moves_made == 1
     press(hw, app, keys.B)
     assert app.game.moves_made == 0 and app.game.moves_known == 1
-    press(hw, app, keys.START)
-    assert app.screen == MENU and "Redo move" in app._menu_items()
-    item = app._menu_items().index("Redo move")
-    press(hw, app, *([keys.DOWN] * item), keys.A)
-    assert app.screen == TABLE and app.game.moves_made == 1
+    menu_row(hw, app, "Redo move")
+    assert app.stack[-1] is app.table and app.game.moves_made == 1
+    menu_row(hw, app, "Redo move")              # nothing left: a notice, the row stays put
+    assert isinstance(app.stack[-1], screens.Notice) and app.game.moves_made == 1
 
 
 def test_select_points_the_cursor_at_a_playable_fan():
     hw, app = make_app()
     press(hw, app, keys.SELECT)
     for _ in range(5000):           # the hint is thought out in slices, one per main-loop pass
-        if not app.thinker.job:
+        if not app.busy():
             break
         app.step()
-    assert app.game.check(app.cursor) == 0
+    assert app.game.check(app.table.cursor) == 0 and said(app) == "Hint: this fan"
 
 
 def test_deal_number_entry_starts_that_deal():
     hw, app = make_app()
-    press(hw, app, keys.START)
-    item = app._menu_items().index("Deal number...")
-    press(hw, app, *([keys.DOWN] * item), keys.A)
-    # 00002 -> 00012: move to the tens place and step it up once.
-    press(hw, app, keys.LEFT, keys.UP, keys.A)
-    assert app.screen == TABLE and app.game.deal_number == 12
+    menu_row(hw, app, "Deal number...")
+    assert app.stack[-1].digits == ""           # typed from empty: 1, then 12
+    press(hw, app, keys.UP, keys.RIGHT, keys.UP, keys.UP, keys.A)
+    assert app.stack[-1] is app.table and app.game.deal_number == 12
 
 
 def test_game_settings_and_statistics_survive_power_off():
@@ -95,9 +113,9 @@ def test_game_settings_and_statistics_survive_power_off():
         move_cursor_to(hw, app, f)
         press(hw, app, keys.A)
     app.settings.brightness = 2
-    hw.clock.advance(app_module.SAVE_AFTER_MS + 1)
+    hw.clock.advance(patience.SAVE_AFTER_MS + 1)
     app.step()                                  # the pause-triggered save
-    again = App(stub.Hardware(storage=hw.storage), seed=99)
+    again = power_on(stub.Hardware(storage=hw.storage), seed=99)
     assert again.game.save() == app.game.save()
     assert again.settings.brightness == 2
 
@@ -108,9 +126,9 @@ def test_damaged_storage_starts_fresh_with_a_notice():
     raw = hw.storage
     for i in range(0, raw.size, 7):
         raw.write(i, bytes([raw.read(i, 1)[0] ^ 0x5A]))
-    again = App(stub.Hardware(storage=raw), seed=3)
+    again = power_on(stub.Hardware(storage=raw), seed=3)
     assert again.game.cards_left() == 51
-    assert again.table._said          # the notice is shown instead of silently losing data
+    assert said(again)                # the notice is shown instead of silently losing data
 
 
 def test_screen_memory_is_within_budget():
@@ -161,11 +179,14 @@ def test_monkey_50000_random_keys_through_every_screen(seed):
     rnd = random.Random(seed)
     choices = [keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.SELECT,
                keys.START, keys.A, keys.A]
-    screens = set()
+    seen = set()
     check = BlackHole()
     for i in range(50000):
         press(hw, app, rnd.choice(choices))
-        screens.add(app.screen)
+        if app.leave:
+            app.leave = False
+            app.back_to_table()
+        seen.add(type(app.stack[-1]).__name__)
         if i % 97 == 0:
             hw.clock.advance(rnd.randrange(0, 5000))
             assert all_cards(app.game) == list(range(52))
@@ -173,4 +194,31 @@ def test_monkey_50000_random_keys_through_every_screen(seed):
             data = app.game.save()
             check.restore(data)
             assert check.save() == data
-    assert len(screens) >= 6, screens
+    assert len(seen) >= 6, seen
+
+
+def test_a_new_deal_asks_first_and_counts_a_loss_only_on_yes():
+    hw, app = make_app()
+    move_cursor_to(hw, app, DEAL_2_WIN[0])
+    press(hw, app, keys.A)
+    menu_row(hw, app, "New deal")
+    assert isinstance(app.stack[-1], screens.Confirm)
+    press(hw, app, keys.B, keys.B)
+    assert app.game.deal_number == 2 and app.game.moves_made == 1 and app.stats.played == 0
+    menu_row(hw, app, "New deal")
+    press(hw, app, keys.A)
+    assert app.game.moves_made == 0 and (app.stats.played, app.stats.won) == (1, 0)
+
+
+def test_the_header_counts_stay_apart_and_clear_of_the_bar():
+    hw, app = make_app()
+    v = app.table.view
+    grids = [v._left, v._moves, v._deal, v._hole_count]
+    boxes = [(g.x, g.y, g.x + 8 * g.width, g.y + 8 * g.height) for g in grids]
+    m = app.table.meter.grid
+    boxes.append((m.x, m.y, m.x + 24, m.y + 4))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+    assert all(b[2] <= 160 for b in boxes)

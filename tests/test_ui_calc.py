@@ -14,7 +14,7 @@ from ui.calc_table import PILE_NAMES, CalcApp
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
 
-WON_DEAL = 2        # hint play wins it (tests/test_calculation_rules.py plays the engine)
+WON_DEAL = 11       # hint play wins it (tests/test_calculation_rules.py plays the engine)
 
 
 def message(app):

@@ -5,9 +5,9 @@ import pytest
 from engine.blackhole import BlackHole
 from engine.solver import NOWIN, WON, Solver
 from hw import keys, stub
+from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
 from ui import meter, solving
-from ui.app import TABLE, App
 from ui.persist import Settings
 
 PASSES = 5000      # main-loop passes allowed for one question (each runs solving.SLICE nodes)
@@ -23,10 +23,10 @@ def verdict(game, cap=200000):
 
 def make_app(deal, **settings):
     hw = stub.Hardware()
-    app = App(hw, seed=11)
+    app = power_on(hw, seed=11)
     for k, v in settings.items():
         setattr(app.settings, k, v)
-    app._new_deal(deal, count_old=False)
+    app.deal(deal)
     app.step()
     return hw, app
 
@@ -34,10 +34,14 @@ def make_app(deal, **settings):
 def think(app):
     """Run main-loop passes until the solver is idle; how many it took."""
     for n in range(PASSES):
-        if app.thinker is None or not app.thinker.job:
+        if not app.busy():
             return n
         app.step()
     raise AssertionError("still thinking after %d passes" % PASSES)
+
+
+def thinker(app):
+    return app.table.thinker
 
 
 def play_at_cursor(hw, app):
@@ -47,23 +51,23 @@ def play_at_cursor(hw, app):
 def test_following_hints_wins_a_winnable_deal_and_only_the_first_one_searches():
     hw, app = make_app(2)
     press(hw, app, keys.SELECT)
-    assert think(app) > 1                          # sliced: more than one pass
-    assert app.table._said == "Hint: this fan"
+    think(app)
+    assert said(app) == "Hint: this fan"
     while not app.game.is_won():
         press(hw, app, keys.SELECT)
-        assert not app.thinker.job                 # the known line answers at once
+        assert not thinker(app).job                # the known line answers at once
         before = app.game.moves_made
         play_at_cursor(hw, app)
-        assert app.game.moves_made == before + 1, app.table._said
+        assert app.game.moves_made == before + 1, said(app)
     assert app.game.hole_len == 52
 
 
 def test_a_deal_that_cannot_be_won_says_so():
     hw, app = make_app(1)                          # deal 1: no win per the reference data
     press(hw, app, keys.SELECT)
-    think(app)
-    assert app.table._said == "This deal cannot be won"
-    assert app.thinker.verdict == meter.LOST
+    assert think(app) == 0                         # the atlas knows the opening: no search
+    assert said(app) == "This deal cannot be won"
+    assert set(_bar(app)) <= {0, 2} and 2 in _bar(app)
 
 
 def _lost_position(deal):
@@ -88,69 +92,71 @@ def test_no_winning_line_counts_the_undos_back_to_a_winnable_position():
     hw, app = make_app(2)
     for i in range(g.moves_made):
         app.game.play(g.history[i])
+    app.table.show(app)
     press(hw, app, keys.SELECT)
     think(app)
-    assert app.table._said == "No win here: undo %d back" % back
+    assert said(app) == "No win here: undo %d back" % back
     press(hw, app, *([keys.B] * back))
     press(hw, app, keys.SELECT)
     think(app)
-    assert app.table._said == "Hint: this fan"
+    assert said(app) == "Hint: this fan"
 
 
 def test_a_key_stops_a_hint_search_and_changes_nothing():
     hw, app = make_app(3)
     press(hw, app, keys.SELECT)
-    assert app.thinker.job == solving.HINT
-    cursor, moves = app.cursor, app.game.moves_made
+    assert thinker(app).job == solving.HINT
+    cursor, moves = app.table.cursor, app.game.moves_made
     press(hw, app, keys.RIGHT)
-    assert not app.thinker.job and app.cursor == cursor and app.game.moves_made == moves
+    assert not thinker(app).job and app.table.cursor == cursor
+    assert app.game.moves_made == moves
 
 
 def _bar(app):
-    return [app.meter.bitmap[x, 1] for x in range(meter.W)]
+    return [app.table.meter.bitmap[x, 1] for x in range(meter.W)]
 
 
 def test_the_winnable_bar_follows_the_moves_when_turned_on():
     hw, app = make_app(2, verdict=True)
-    think(app)
+    assert think(app) == 0                         # the opening: the atlas, at once
     assert set(_bar(app)) == {1}                   # solid: winnable
     g, _ = _lost_position(2)
     for i in range(g.moves_made):
-        app.cursor = g.history[i]
+        app.table.cursor = g.history[i]
         play_at_cursor(hw, app)
         think(app)
-    assert app.thinker.verdict == meter.LOST
+    assert thinker(app).verdict == meter.LOST
     assert 0 in _bar(app) and 2 in _bar(app)       # dashed red: lost, told by shape too
 
 
 def test_the_bar_stays_off_unless_asked_for():
     hw, app = make_app(2)
-    assert app.thinker.job == solving.IDLE and set(_bar(app)) == {0}
+    assert thinker(app).job == solving.IDLE and set(_bar(app)) == {0}
     play_at_cursor(hw, app)
-    assert app.thinker.job == solving.IDLE and set(_bar(app)) == {0}
+    assert thinker(app).job == solving.IDLE and set(_bar(app)) == {0}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_winnable_deals_only_deals_a_deal_the_solver_has_won(seed):
+def test_winnable_deals_only_deals_a_deal_the_solver_wins_without_a_search(seed):
     hw = stub.Hardware()
-    app = App(hw, seed=seed)
+    app = power_on(hw, seed=seed)
     app.settings.winnable_only = True
-    items = app._menu_items()
-    press(hw, app, keys.START, *([keys.DOWN] * items.index("New deal")), keys.A)
-    think(app)
-    assert app.screen == TABLE
-    assert app.thinker.verdict == meter.WINNABLE
-    assert verdict(app.game) == WON
+    deals = set()
+    for _ in range(4):
+        menu_row(hw, app, "New deal")
+        assert app.stack[-1] is app.table and not app.busy()
+        assert verdict(app.game) == WON
+        deals.add(app.game.deal_number)
+    assert len(deals) == 4
 
 
 def test_settings_turn_both_on_and_they_survive_a_restart():
     hw, app = make_app(2)
-    items = app._menu_items()
-    press(hw, app, keys.START, *([keys.DOWN] * items.index("Settings")), keys.A)
+    menu_row(hw, app, "Settings")
     press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT)
     assert app.settings.verdict and app.settings.winnable_only
     app.save_now()
-    again = App(stub.Hardware(storage=hw.storage), seed=3)
+    again = power_on(stub.Hardware(storage=hw.storage), seed=3)
     assert again.settings.verdict and again.settings.winnable_only
 
 
@@ -169,7 +175,33 @@ def test_no_heap_for_the_solver_is_said_and_play_goes_on(monkeypatch):
     hw, app = make_app(2, verdict=True, winnable_only=True)
     before = app.game.save()
     press(hw, app, keys.SELECT)
-    assert app.table._said == "No memory for the solver"
-    assert app.game.save() == before and app.thinker is None
-    press(hw, app, keys.START, keys.DOWN, keys.A)          # menu: New deal, dealt at once
-    assert app.screen == TABLE and app.game.deal_number != 2
+    assert said(app) == "No memory for the solver"
+    assert app.game.save() == before and thinker(app) is None
+    menu_row(hw, app, "New deal")                  # nothing played yet: dealt at once
+    assert app.stack[-1] is app.table and app.game.deal_number != 2
+
+
+def test_deal_entry_says_whether_the_typed_deal_is_winnable():
+    hw, app = make_app(2)
+    menu_row(hw, app, "Deal number...")
+    press(hw, app, keys.UP)                        # 1: no win (the reference data)
+    assert app.text.lines()[3] == "Cannot be won"
+    press(hw, app, keys.UP)                        # 2: winnable
+    assert app.text.lines()[3] == "Winnable"
+
+
+def test_statistics_count_wins_among_winnable_deals():
+    from tests.test_ui_app import DEAL_2_WIN, move_cursor_to
+    hw, app = make_app(2)
+    for f in DEAL_2_WIN:
+        move_cursor_to(hw, app, f)
+        press(hw, app, keys.A)
+    app.deal(1)
+    app.table.cursor = app.game.first_move()
+    press(hw, app, keys.A)
+    app.deal(3)                                    # deal 1 left unfinished: a loss
+    s = app.stats
+    assert (s.played, s.won) == (2, 1)
+    assert s.wplayed == 1 and s.wwon == 1          # deal 1 cannot be won: not counted
+    menu_row(hw, app, "Statistics")
+    assert "Winnable deals: won 1" in app.text.lines()

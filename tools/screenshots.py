@@ -35,21 +35,25 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
     args = ap.parse_args(argv)
     from hw import keys, stub
-    from ui.app import HELP_PAGES, App
+    from ui import screens
+    from ui.bh_table import HELP, BlackHoleApp
+    from ui.patience import MENU
+    from ui.persist import Persist, Settings
     os.makedirs(args.out, exist_ok=True)
     hw = stub.Hardware()
-    app = App(hw, seed=1)
+    app = BlackHoleApp(hw, 1, Persist(hw.storage), Settings())
     shots = []
 
     def play(moves):
         for f in moves:
-            app.cursor = f
+            app.table.cursor = f
             press(hw, app, keys.A)
 
-    app._new_deal(2, count_old=False)
+    app.settings.verdict = True
+    app.deal(2)
     play(DEAL_2_WIN[:14])
-    app.cursor = 9
-    app.table.set_cursor(9)
+    app.table.cursor = 9
+    app.table.view.set_cursor(9)
     shot(hw, args.out, "table", shots)
     press(hw, app, keys.A)
     shot(hw, args.out, "refused", shots)
@@ -59,21 +63,22 @@ def main(argv=None):
     shot(hw, args.out, "hint", shots)
     play(DEAL_2_WIN[14:])
     shot(hw, args.out, "won", shots)
-    app._new_deal(1, count_old=False)
+    app.deal(1)
     while app.game.first_move() >= 0:
         play([app.game.first_move()])
     shot(hw, args.out, "stuck", shots)
     press(hw, app, keys.START)
     shot(hw, args.out, "menu", shots)
-    items = app._menu_items()
     for name in ("Help", "Settings", "Statistics", "Deal number..."):
-        app._show_table()
-        press(hw, app, keys.START, *([keys.DOWN] * items.index(name)), keys.A)
+        app.back_to_table()
+        press(hw, app, keys.START, *([keys.DOWN] * MENU.index(name)), keys.A)
         if name == "Help":
-            for page in range(len(HELP_PAGES)):
+            for page in range(screens.Pages("", HELP).count):
                 shot(hw, args.out, "help%d" % (page + 1), shots)
                 press(hw, app, keys.RIGHT)
         else:
+            if name == "Deal number...":
+                press(hw, app, keys.UP, keys.RIGHT, keys.UP)
             shot(hw, args.out, name.split()[0].lower().strip("."), shots)
         press(hw, app, keys.B)
     shots += other_games(args.out)

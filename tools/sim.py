@@ -65,9 +65,9 @@ def screen_text(launcher):
     if name == "AmigoApp":
         from tools import text_amigo
         return text_amigo.screen_text(app)
-    if name == "Patience":
-        if app.stack[-1] is not app.table:
-            return text_lines(app.text)
+    if app.stack[-1] is not app.table:
+        return text_lines(app.text)
+    if type(app.table).__name__ == "CalcTable":
         from tools import text_calc
         return text_calc.table_text(app)
     return black_hole_text(app)
@@ -75,22 +75,19 @@ def screen_text(launcher):
 
 def black_hole_text(app):
     from engine import cards
-    from tools.text_view import text_lines
-    from ui.app import TABLE
-    if app.screen != TABLE:
-        return text_lines(app.text)
+    from tools.text_view import row_text
     g = app.game
     t = g.tableau
     rows = []
     for f in range(17):
         fan = " ".join(cards.name(t.cards[f * 3 + i]) for i in range(t.heights[f])) or "--"
-        cur = ">" if f == app.cursor else " "
+        cur = ">" if f == app.table.cursor else " "
         rows.append("%s%2d %-9s" % (cur, f, fan))
     text = ["   ".join(rows[i:i + 6]) for i in (0, 6, 12)]
     text.append("hole %s (%d)   left %d   moves %d   deal %d" % (
         cards.name(g.hole[g.hole_len - 1]), g.hole_len, g.cards_left(), g.moves_made,
         g.deal_number))
-    said = app.table._said
+    said = row_text(app.table.view.message)
     if said:
         text.append(said)
     return "\n".join(text)
@@ -148,10 +145,8 @@ def start(hw, args):
         if launcher.app is not None:
             launcher.close()
         launcher.open(GAME_NAMES.index(args.game))
-    if args.deal and args.game == "calc":
+    if args.deal:
         launcher.app.deal(args.deal)
-    elif args.deal:
-        launcher.app._new_deal(args.deal, count_old=False)
     return launcher
 
 

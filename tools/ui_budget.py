@@ -52,8 +52,10 @@ def tree_bytes(root):
 def main():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hw import stub
-    from ui.app import App
-    app = App(stub.Hardware())
+    from ui.bh_table import BlackHoleApp
+    from ui.persist import Persist, Settings
+    hw = stub.Hardware()
+    app = BlackHoleApp(hw, 1, Persist(hw.storage), Settings())
     table = tree_bytes(app.root)
     print("displayio memory of the Black Hole screen (estimate, bytes)")
     for k, v in table.items():

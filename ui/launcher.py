@@ -16,7 +16,7 @@ from ui.textview import TextView
 
 # (title, what it is, module, class); the module is imported only when the game starts.
 GAMES = (
-    ("Black Hole", "solitaire", "ui.app", "App"),
+    ("Black Hole", "solitaire", "ui.bh_table", "BlackHoleApp"),
     ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
     ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
     ("Calculation", "solitaire", "ui.calc_table", "CalcApp"),

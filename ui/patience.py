@@ -1,13 +1,16 @@
 """A one-player patience on the shared screens (ui/screens.py): the loop, the screen stack,
 saving once play pauses, resuming at power-on, statistics, and the menu every patience has.
 
-A game brings one table screen class (Calculation: ui/calc_table.py) with:
+A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
     NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
     HELP                         help paragraphs, wrapped into pages
     SaveError                    what its engine's restore() raises
     Table(app)                   .group, .game (the engine), show(app), key(app, k),
                                  busy() and tick(app) for work between keys, dealt() after a
-                                 new deal, moved() after an undo or redo
+                                 new deal, moved(app) after a redo
+and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
+pick_deal(app) (the next new deal), describe_deal(n) (a line under a typed deal number) and
+winnable() (True/False/None: statistics count wins among winnable deals).
 The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
 moves_made and deal_number. Nothing is lost by one key: a new deal, a restart or leaving a
 game in progress asks first; redo has a fixed row in the menu.
@@ -75,7 +78,7 @@ class Patience:
                 return notice
             except t.SaveError:
                 notice = DAMAGED
-        self.game.new_deal(self.random_deal())
+        self.game.new_deal(self.new_deal_number())
         return notice
 
     def save_now(self):
@@ -90,7 +93,7 @@ class Patience:
         g = self.game
         if not self.finished and (g.is_won() or g.is_stuck()):
             self.finished = True
-            self.stats.record(g.is_won())
+            self._record(g.is_won())
         self.unsaved_since = self.hw.clock.ms()
 
     # -- the loop ----------------------------------------------------------------------
@@ -146,11 +149,19 @@ class Patience:
     def random_deal(self):
         return 1 + self.rng.below(MAX_DEAL)
 
+    def new_deal_number(self):
+        pick = getattr(self.table, "pick_deal", None)
+        return pick(self) if pick else self.random_deal()
+
+    def _record(self, won):
+        w = getattr(self.table, "winnable", None)
+        self.stats.record(won, w() if w else None)
+
     def deal(self, number):
         """Start deal number; a started, unfinished deal left behind counts as lost."""
         g = self.game
         if g.moves_made and not self.finished:
-            self.stats.record(False)
+            self._record(False)
         g.new_deal(number)
         self.finished = False
         self.table.dealt()
@@ -168,6 +179,7 @@ class Patience:
 
     # -- the menu every patience has ----------------------------------------------------
     def open_menu(self):
+        self.save_now()           # the menu may be where the player stops: save first
         self.push(screens.Menu("%s  deal %d" % (self.table.NAME, self.game.deal_number),
                                MENU, _pick))
 
@@ -193,10 +205,13 @@ class Patience:
 
     def show_stats(self):
         s = self.stats
-        self.push(screens.Notice(("%s statistics" % self.table.NAME, "Played      %d" % s.played,
-                                  "Won         %d" % s.won,
-                                  "Win rate    %d%%" % s.win_percent(),
-                                  "Streak      %d" % s.streak, "Best streak %d" % s.best)))
+        lines = ["%s statistics" % self.table.NAME, "Played      %d" % s.played,
+                 "Won         %d" % s.won, "Win rate    %d%%" % s.win_percent(),
+                 "Streak      %d" % s.streak, "Best streak %d" % s.best]
+        if s.wplayed:
+            lines.append("Winnable deals: won %d" % s.wwon)
+            lines.append("of %d played" % s.wplayed)
+        self.push(screens.Notice(lines))
 
 
 def _pick(app, i):
@@ -204,11 +219,12 @@ def _pick(app, i):
     if row == "Resume":
         app.back_to_table()
     elif row == "New deal":
-        app._ask_first("Start a new deal?", lambda a: a.deal(a.random_deal()))
+        app._ask_first("Start a new deal?", lambda a: a.deal(a.new_deal_number()))
     elif row == "Deal number...":
         app.push(screens.NumberEntry("Deal number (1-%d)" % MAX_DEAL, 1, MAX_DEAL,
                                      lambda a, n: a._ask_first("Play deal %d?" % n,
-                                                               lambda b: b.deal(n))))
+                                                               lambda b: b.deal(n)),
+                                     getattr(app.table, "describe_deal", None)))
     elif row == "Restart this deal":
         app._ask_first("Restart this deal?", lambda a: a.deal(a.game.deal_number))
     elif row == "Redo move":
@@ -220,7 +236,7 @@ def _pick(app, i):
     elif row == "Help":
         app.push(screens.Pages(app.table.NAME, app.table.HELP))
     elif row == "Settings":
-        app.push(device_settings())
+        app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":
         app.show_stats()
     else:
@@ -229,7 +245,7 @@ def _pick(app, i):
 
 def _pick_after(app, i):
     if i == 0:
-        app.deal(app.random_deal())
+        app.deal(app.new_deal_number())
     elif i == 1:
         app.deal(app.game.deal_number)
     elif i == 2:
@@ -267,3 +283,17 @@ def _device_change(app, i, step):
 
 def device_settings():
     return screens.Options("Settings", _device_rows, _device_change)
+
+
+def _settings_rows(app):
+    rows = getattr(app.table, "option_rows", None)
+    return _device_rows(app) + (rows(app) if rows else ())
+
+
+def _settings_change(app, i, step):
+    if i < 3:
+        _device_change(app, i, step)
+        return
+    app.table.change_option(app, i - 3, step)
+    app.persist.commit(app.settings)
+    app.table.moved(app)

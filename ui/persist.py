@@ -48,19 +48,28 @@ class Settings:
 
 
 class Stats:
+    """Games played and won, the streaks, and (where a verdict atlas says which deals are
+    winnable) the winnable deals played and won."""
+
     def __init__(self):
         self.played = 0
         self.won = 0
         self.streak = 0
         self.best = 0
+        self.wplayed = 0
+        self.wwon = 0
 
     def win_percent(self):
         return (self.won * 100 + self.played // 2) // self.played if self.played else 0
 
-    def record(self, won):
+    def record(self, won, winnable=None):
         self.played += 1
+        if winnable:
+            self.wplayed += 1
         if won:
             self.won += 1
+            if winnable:
+                self.wwon += 1
             self.streak += 1
             if self.streak > self.best:
                 self.best = self.streak
@@ -68,21 +77,25 @@ class Stats:
             self.streak = 0
 
     def pack(self):
-        out = bytearray(9)
-        out[0] = 1
-        for i, v in enumerate((self.played, self.won, self.streak, self.best)):
+        out = bytearray(13)
+        out[0] = 2
+        for i, v in enumerate((self.played, self.won, self.streak, self.best, self.wplayed,
+                               self.wwon)):
             v = min(v, 0xFFFF)
             out[1 + 2 * i] = v >> 8
             out[2 + 2 * i] = v & 0xFF
         return bytes(out)
 
     def unpack(self, data):
-        if data is None or len(data) != 9 or data[0] != 1:
+        # Format 1 (9 bytes) had no winnable counts; its records still load.
+        if data is None or (data[0], len(data)) not in ((1, 9), (2, 13)):
             return False
-        v = [(data[1 + 2 * i] << 8) | data[2 + 2 * i] for i in range(4)]
-        if v[1] > v[0] or v[2] > v[1] or v[2] > v[3]:
+        v = [(data[1 + 2 * i] << 8) | data[2 + 2 * i] for i in range((len(data) - 1) // 2)]
+        v += [0] * (6 - len(v))
+        if v[1] > v[0] or v[2] > v[1] or v[2] > v[3] or v[5] > v[4] or v[4] > v[0] or \
+                v[5] > v[1]:
             return False
-        self.played, self.won, self.streak, self.best = v
+        self.played, self.won, self.streak, self.best, self.wplayed, self.wwon = v
         return True
 
 

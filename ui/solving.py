@@ -1,8 +1,8 @@
 """Solver work for the Black Hole app, one slice per main-loop pass so keys stay live.
 
-Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move),
-BACK (no line from here: how many undos lead back to a winnable position) and DEAL (deal
-numbers tried until one is winnable). A verdict is remembered with its line, so following
+Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move)
+and BACK (no line from here: how many undos lead back to a winnable position); winnable deals
+come from the verdict atlas (hw/atlas.py), without a search. A verdict is remembered with its line, so following
 the line, or a hint, costs no search at all.
 """
 from engine.blackhole import BlackHole
@@ -18,7 +18,6 @@ IDLE = const(0)
 HINT = const(1)
 CHECK = const(2)
 BACK = const(3)
-DEAL = const(4)
 
 SLICE = const(60)      # nodes per pass: a few tens of ms on the board
 CAP = const(20000)     # nodes before a question is left undecided
@@ -26,10 +25,9 @@ UNKNOWN = const(0)
 
 
 class Thinker:
-    def __init__(self, next_deal):
+    def __init__(self):
         self.solver = Solver()
         self.probe = BlackHole()
-        self.next_deal = next_deal      # picks the next random deal number to try
         self.job = IDLE
         self.verdict = UNKNOWN          # of the app's current position
         self.line = bytearray(52)
@@ -37,8 +35,6 @@ class Thinker:
         self.at = 0                     # line[at] is the next move of the known line
         self.undos = 0                  # BACK: undos from the current position so far
         self.found = UNKNOWN            # BACK: verdict of the position `undos` moves back
-        self.deal = 0                   # DEAL: the number being tried
-        self.tries = 0
 
     # -- what the app tells it --------------------------------------------------------
     def moved(self, fan):
@@ -63,12 +59,9 @@ class Thinker:
 
     # -- jobs -------------------------------------------------------------------------
     def ask(self, job, game):
-        """Start a job on game's position (DEAL ignores the position)."""
+        """Start a job on game's position."""
         self.job = job
-        self.tries = 0
-        if job == DEAL:
-            self._try_deal()
-        elif job == BACK:
+        if job == BACK:
             self.probe.restore(game.save())
             self.undos = 0
             self._back_one()
@@ -79,7 +72,7 @@ class Thinker:
         return self.solver.nodes
 
     def step(self):
-        """One slice of the job; True when it has just finished (see verdict, undos, deal)."""
+        """One slice of the job; True when it has just finished (see verdict and undos)."""
         if self.job == IDLE:
             return False
         s = self.solver
@@ -95,11 +88,6 @@ class Thinker:
             self.found = v
             self.job = IDLE
             return True
-        if job == DEAL:
-            self.tries += 1
-            if v != WINNABLE:
-                self._try_deal()
-                return False
         self.job = IDLE
         self.verdict = v
         if v == WINNABLE:
@@ -114,9 +102,4 @@ class Thinker:
     def _back_one(self):
         self.probe.undo()
         self.undos += 1
-        self.solver.begin(self.probe)
-
-    def _try_deal(self):
-        self.deal = self.next_deal()
-        self.probe.new_deal(self.deal)
         self.solver.begin(self.probe)

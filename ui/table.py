@@ -70,11 +70,13 @@ class TableView:
         self.group.append(_hole_backdrop(x - 1, y - 1))
         # Counters get grids of their own: a changed tile can mark its whole grid dirty.
         self._hole = self._grid(sheet, palette, 3, 2, x, y)
-        self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 3 * sprites.TILE)
-        self._left = self._grid(sheet, palette, 2, 1, 4 * sprites.TILE, 2)
-        self._moves = self._grid(sheet, palette, 3, 1, 11 * sprites.TILE, 2)
-        self._deal = self._grid(sheet, palette, 5, 1, 15 * sprites.TILE, 2)
-        for words, x in (("Left", 0), ("Moves", 52), ("#", 114)):
+        # the count right under the hole's card, clear of the solver's bar below it
+        self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 2 * sprites.TILE)
+        # header: "Left 40   Moves 123   #12345", a gap of at least 8 px between fields
+        self._left = self._grid(sheet, palette, 2, 1, 26, 2)
+        self._moves = self._grid(sheet, palette, 3, 1, 82, 2)
+        self._deal = self._grid(sheet, palette, 5, 1, 120, 2)
+        for words, x in (("Left", 0), ("Moves", 50), ("#", 113)):
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)

@@ -1,0 +1,300 @@
+"""Black Hole's table screen on the shared patience screens (ui/patience.py).
+
+The D-pad moves the cursor over the 17 fans, A plays the top card under it, B undoes, Select
+asks for a hint, Start opens the menu. The solver (ui/solving.py) thinks in slices between
+keys; the verdict atlas (hw/atlas.py) answers at once for a deal's opening. Per move only
+tile indices change.
+"""
+import gc
+
+from engine.blackhole import BlackHole, SaveError
+from engine.tableau import NUM_FANS
+from hw import atlas, keys
+from ui import solving, sprites
+from ui import table as table_module
+from ui.meter import OFF, Meter
+from ui.patience import Patience
+from ui.persist import TAG_GAME, TAG_STATS
+from ui.table import TableView
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
+HELP = (
+    "Put every card into the hole, the black cell at the bottom right. A top card may go "
+    "in when its rank is one above or one below the hole's top card. Suits do not matter, "
+    "and King and Ace touch: ... Q K A 2 ...",
+    "Only the top card of a fan can move. Up and down may change at any time. You win with "
+    "all 52 cards in the hole.",
+    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
+    "for a hint, Start opens the menu (redo is there).",
+    "The bar under the hole: it fills while the solver thinks, then shows solid green "
+    "(winnable), dashed red (cannot be won) or a hollow outline (too deep to tell). "
+    "Settings can keep it up after every move, and deal only winnable deals.",
+    "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
+    "David Parlett.",
+)
+_scratch = bytearray(NUM_FANS)
+_COLS = const(6)
+_CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
+
+
+class BlackHoleTable:
+    NAME = "Black Hole"
+    GAME_TAG = TAG_GAME
+    STATS_TAG = TAG_STATS
+    HELP = HELP
+    SaveError = SaveError
+
+    def __init__(self, app):
+        self.app = app
+        self.game = BlackHole()
+        # The solver's 12 KB table first, while the free heap is still one unbroken run.
+        gc.collect()
+        try:
+            self.thinker = solving.Thinker()
+        except MemoryError:
+            self.thinker = None
+        sheet, palette = sprites.build()
+        self.view = TableView(sheet, palette)
+        self.group = self.view.group
+        x, y = table_module.cell_xy(table_module.HOLE_CELL)
+        self.meter = Meter(x, y + 26)
+        self.group.append(self.meter.grid)
+        self.cursor = 0
+
+    # -- what the shared loop asks ----------------------------------------------------------
+    def show(self, app):
+        self.view.draw_all(self.game)
+        self.view.set_cursor(self.cursor)
+        self._verdict_bar()
+        if app.notice:
+            self.view.say(app.notice)
+            app.notice = None
+        elif self.thinker is None:
+            self.view.say("No memory for the solver")
+        else:
+            self._say_state()
+        self._lights()
+
+    def dealt(self):
+        self.cursor = 0
+        if self.thinker is not None:
+            self.thinker.forget()
+
+    def moved(self, app):
+        if self.thinker is not None:
+            self.thinker.forget()
+        self.show(app)
+
+    def busy(self):
+        return self.thinker is not None and self.thinker.job != solving.IDLE
+
+    def winnable(self):
+        return atlas.winnable(self.game.deal_number)
+
+    def describe_deal(self, n):
+        w = atlas.winnable(n)
+        return "" if w is None else "Winnable" if w else "Cannot be won"
+
+    def pick_deal(self, app):
+        if app.settings.winnable_only and atlas.count():
+            return atlas.random_winnable(app.rng.rand() << 15 | app.rng.rand())
+        return app.random_deal()
+
+    def option_rows(self, app):
+        s = app.settings
+        return (("Winnable?", "shown" if s.verdict else "hidden"),
+                ("New deals", "winnable" if s.winnable_only else "any"))
+
+    def change_option(self, app, i, step):
+        s = app.settings
+        if i == 0:
+            s.verdict = not s.verdict
+        else:
+            s.winnable_only = not s.winnable_only
+
+    def _say_state(self):
+        g = self.game
+        if g.is_won():
+            self.view.say("You won! A: what next")
+        elif g.is_stuck():
+            self.view.say("No moves left. A: choices")
+        else:
+            self.view.say("")
+
+    # -- keys ----------------------------------------------------------------------------
+    def key(self, app, k):
+        if self._stop_thinking():
+            return
+        g = self.game
+        if k == keys.LEFT or k == keys.RIGHT or k == keys.UP or k == keys.DOWN:
+            self.cursor = _step_cursor(self.cursor, k)
+            self.view.set_cursor(self.cursor)
+        elif k == keys.A:
+            if g.is_won() or g.is_stuck():
+                app.choices()
+                return
+            f = self.cursor
+            code = g.check(f)
+            if code:
+                self.view.say(self._refusal(code))
+                app.sound(110, 150)
+                return
+            g.play(f)
+            if self.thinker is not None:
+                self.thinker.moved(f)
+            self._after(app, f)
+        elif k == keys.B:
+            if g.undo():
+                f = g.history[g.moves_made]
+                if self.thinker is not None:
+                    self.thinker.undone(f)
+                self._after(app, f)
+            else:
+                self.view.say("Nothing to undo")
+        elif k == keys.SELECT:
+            self._hint()
+        elif k == keys.START:
+            app.open_menu()
+
+    def _refusal(self, code):
+        if code == 2:
+            return "That fan is empty"
+        r = self.game.top_rank()
+        return "Play a %s or a %s" % (RANKS[(r + 12) % 13], RANKS[(r + 1) % 13])
+
+    def _after(self, app, fan):
+        g = self.game
+        self.view.after_move(g, fan)
+        app.changed()
+        if g.is_won():
+            app.hw.sound.play(WIN_NOTES)
+        elif g.is_stuck():
+            app.sound(196, 120)
+        else:
+            app.sound(1200, 15)
+        self._say_state()
+        self._lights()
+        self._verdict_bar()
+
+    # -- the solver ----------------------------------------------------------------------
+    def _known(self):
+        """What the atlas says of this deal's opening (solving's verdicts), else 0."""
+        g = self.game
+        if g.moves_made:
+            return 0
+        w = atlas.winnable(g.deal_number)
+        return 0 if w is None else solving.WINNABLE if w else solving.LOST
+
+    def _verdict_bar(self):
+        t = self.thinker
+        if not self.app.settings.verdict or t is None:
+            self.meter.show(OFF)
+        elif t.verdict:
+            self.meter.show(t.verdict)
+        elif self._known():
+            self.meter.show(self._known())
+        elif not self.game.is_won():
+            t.ask(solving.CHECK, self.game)
+            self.meter.progress(0, solving.CAP)
+
+    def _hint(self):
+        g = self.game
+        t = self.thinker
+        if g.is_won() or t is None:
+            return
+        if t.verdict == solving.WINNABLE:
+            self._show_hint()
+        elif t.verdict == solving.LOST or g.is_stuck() or self._known() == solving.LOST:
+            self._look_back()
+        else:
+            self.view.say("Thinking... any key stops")
+            t.ask(solving.HINT, g)
+            self.meter.progress(0, solving.CAP)
+
+    def _look_back(self):
+        self.meter.show(solving.LOST)
+        if self.game.moves_made == 0:
+            self.view.say("This deal cannot be won")
+            return
+        self.view.say("No win here. Looking back")
+        self.thinker.ask(solving.BACK, self.game)
+
+    def _show_hint(self):
+        self.cursor = self.thinker.next_move()
+        self.view.set_cursor(self.cursor)
+        self.view.say("Hint: this fan")
+        self.meter.show(solving.WINNABLE)
+
+    def tick(self, app):
+        t = self.thinker
+        job = t.job
+        if not t.step():
+            self.meter.progress(t.progress(), solving.CAP)
+            return
+        if job == solving.BACK:
+            self.meter.show(solving.LOST)
+            if t.found == solving.WINNABLE:
+                self.view.say("No win here: undo %d back" % t.undos)
+            elif t.found == solving.LOST:
+                self.view.say("This deal cannot be won")
+            else:
+                self.view.say("No win here; undo and ask")
+            return
+        self.meter.show(t.verdict)
+        if job == solving.HINT:
+            if t.verdict == solving.WINNABLE:
+                self._show_hint()
+            elif t.verdict == solving.LOST:
+                self._look_back()
+            else:
+                self.view.say("Too deep to tell, sorry")
+
+    def _stop_thinking(self):
+        """A key during a hint stops it (the bar's own check goes on)."""
+        t = self.thinker
+        if t is None or not t.job or t.job == solving.CHECK:
+            return False
+        t.job = solving.IDLE
+        self.view.say("")
+        self._verdict_bar()
+        return True
+
+    # -- lights: one green pixel per playable fan, so the board shows how open the game is
+    def _lights(self):
+        lights = self.app.hw.lights
+        if lights.count == 0:
+            return
+        g = self.game
+        if not self.app.settings.lights:
+            lights.fill(0)
+        elif g.is_won():
+            lights.fill(0x00FF40)
+        elif g.is_stuck():
+            lights.fill(0x400000)
+        else:
+            n = g.legal_moves(_scratch)
+            for i in range(lights.count):
+                lights.set(i, 0x003000 if i < n else 0)
+        lights.show()
+
+
+def _step_cursor(f, k):
+    if k == keys.LEFT:
+        return (f - 1) % NUM_FANS
+    if k == keys.RIGHT:
+        return (f + 1) % NUM_FANS
+    step = -_COLS if k == keys.UP else _COLS
+    f = (f + step) % _CELLS
+    if f == NUM_FANS:
+        f = (f + step) % _CELLS
+    return f
+
+
+def BlackHoleApp(hw, seed, persist, settings):
+    return Patience(hw, seed, persist, settings, BlackHoleTable)
