@@ -214,7 +214,7 @@ class BlackHoleTable:
             self._look_back()
         else:
             self.view.say("Thinking... any key stops")
-            t.ask(solving.HINT, g)
+            t.ask(solving.HINT, g, self._known() == solving.WINNABLE)
             self.meter.progress(0, solving.CAP)
 
     def _look_back(self):

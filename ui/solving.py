@@ -58,15 +58,16 @@ class Thinker:
         return self.line[self.at] if self.verdict == WINNABLE else -1
 
     # -- jobs -------------------------------------------------------------------------
-    def ask(self, job, game):
-        """Start a job on game's position."""
+    def ask(self, job, game, winnable=False):
+        """Start a job on game's position; winnable: it is known to be (the atlas says so of
+        a deal's opening), so the solver looks for the line rather than for a proof."""
         self.job = job
         if job == BACK:
             self.probe.restore(game.save())
             self.undos = 0
             self._back_one()
         else:
-            self.solver.begin(game)
+            self.solver.begin(game, winnable)
 
     def progress(self):
         return self.solver.nodes
