@@ -187,7 +187,9 @@ def test_every_shared_screen_of_the_game_fits_its_lines():
             press(hw, app, keys.B)
         press(hw, app, keys.START)
     pages = screens.Pages("Calculation", app.table.HELP)
-    assert pages.count >= 3 and all(len(line) <= LINE_CHARS for line in pages.lines)
+    lines, n = screens.wrap(app.table.HELP)
+    assert pages.count >= 3 and len(lines) == n and all(len(x) <= LINE_CHARS for x in lines)
+    assert screens.wrap(app.table.HELP, first=9, count=9)[0] == lines[9:18]
 
 
 CALC_DRIVER = r'''

@@ -10,19 +10,26 @@ from hw import keys
 from ui.textview import LINE_CHARS, LINES
 
 
-def wrap(paragraphs, width=LINE_CHARS):
-    """Lines of at most width characters, words kept whole; "" in paragraphs is a blank line."""
+def wrap(paragraphs, width=LINE_CHARS, first=0, count=10000):
+    """Lines first .. first+count-1 of the paragraphs wrapped to width characters, words kept
+    whole ("" is a blank line), and how many lines there are in all. Only the lines asked
+    for are kept, so a page of help never holds the whole text's lines on the heap."""
     out = []
+    n = 0
     for p in paragraphs:
         line = ""
         for word in p.split():
             if line and len(line) + 1 + len(word) > width:
-                out.append(line)
+                if first <= n < first + count:
+                    out.append(line)
+                n += 1
                 line = word
             else:
                 line = line + " " + word if line else word
-        out.append(line)
-    return out
+        if first <= n < first + count:
+            out.append(line)
+        n += 1
+    return out, n
 
 
 class Menu:
@@ -82,15 +89,15 @@ class Pages:
     """Help: paragraphs wrapped into pages; left/right (or A) turn them, B leaves."""
 
     def __init__(self, title, paragraphs):
-        self.lines = wrap(paragraphs)
+        self.paragraphs = paragraphs
         self.title = title
         self.page = 0
-        self.count = (len(self.lines) + LINES - 2) // (LINES - 1)
+        self.count = (wrap(paragraphs, count=0)[1] + LINES - 2) // (LINES - 1)
 
     def show(self, app):
         per = LINES - 1
-        head = "%s  %d/%d" % (self.title, self.page + 1, self.count)
-        app.text.show([head] + self.lines[self.page * per:(self.page + 1) * per])
+        lines = wrap(self.paragraphs, first=self.page * per, count=per)[0]
+        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines)
 
     def key(self, app, k):
         if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
