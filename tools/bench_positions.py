@@ -8,7 +8,8 @@ the deal number) and a greedy one (always the top card of the tallest playable f
 lowest fan first on ties). The positions after 5, 10, 20 and 30 moves (when the playout gets
 that far) are each solved from a cleared device-size table, as the board would see them
 after a change of deal: share decided within --cap nodes (5,000: about 10 s on a PyBadge),
-median and worst nodes. --full runs the undecided ones on to a verdict for the worst case.
+median and worst nodes. --full runs the undecided ones on to a verdict for the worst case;
+--warm adds the app's view with "Winnable?" on (a search after every move, table kept).
 """
 import argparse
 import os
@@ -61,6 +62,32 @@ def positions(deal):
             if k in DEPTHS:
                 found.append((name, k, g.save()))
     return found
+
+
+def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
+    """As the app sees them with "Winnable?" on: one search (up to cap) after every move of
+    the playout, the table kept between them (the cards stay the same within a deal)."""
+    s = Solver(slots)
+    g = BlackHole()
+    out = bytearray(17)
+    rows = []
+    for deal in range(first, last + 1):
+        for name, pick in PLAYOUTS:
+            g.new_deal(deal)
+            rng = random.Random(deal)
+            s.clear()
+            s.begin(g)
+            s.run(cap)
+            for k in range(1, max(DEPTHS) + 1):
+                f = pick(g, out, rng)
+                if f < 0:
+                    break
+                g.play(f)
+                s.begin(g)
+                r = s.run(cap)
+                if k in DEPTHS:
+                    rows.append((name, k, deal, r, s.nodes))
+    return rows
 
 
 def measure(first, last, cap, full, slots=DEVICE_SLOTS):
@@ -116,6 +143,9 @@ def main(argv=None):
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--cap", type=int, default=CAP)
+    ap.add_argument("--warm", action="store_true",
+                    help="also as the app sees them with Winnable? on: a search after every "
+                    "move, the table kept")
     ap.add_argument("--full", action="store_true",
                     help="run undecided positions on to a verdict (the true worst case)")
     args = ap.parse_args(argv)
@@ -126,6 +156,13 @@ def main(argv=None):
     table(rows, args.cap)
     print("\n%d positions in %.1f s (CPython); target: >= 99 %% decided within %d nodes"
           % (len(rows), time.perf_counter() - t0, args.cap))
+    if args.warm:
+        t0 = time.perf_counter()
+        rows = measure_warm(args.first, args.last, args.cap)
+        print("\n## The same positions as the app sees them with Winnable? on: a search of up "
+              "to %d nodes after every move, the table kept\n" % args.cap)
+        table(rows, args.cap)
+        print("\n%d positions in %.1f s (CPython)" % (len(rows), time.perf_counter() - t0))
     return 0
 
 
