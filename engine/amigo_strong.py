@@ -39,6 +39,8 @@ DEPTH = const(24)       # decisions a rollout plays after the candidate before s
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
 _SEATS = const(6)
+_DRAWN = const(14)      # engine.amigo._F.index("drawn")
+_TAKEN = const(19)      # ... ("taken")
 
 
 class Strong:
@@ -70,6 +72,8 @@ class Strong:
         self.seat = 0
         self.wseed = 0
         self.garg = 0
+        self.pub = bytearray(len(_F))       # the position's fields, as start() saw them
+        self.pfresh = True                  # the scratch game's discards need a copy
 
     # -- the slice API -------------------------------------------------------------------
     def start(self, g):
@@ -122,6 +126,15 @@ class Strong:
                 self.unseen[m] = DECK[i]
                 m += 1
         self.nunseen = m
+        # the fields of the position this seat may see (not the last card taken, nor a card
+        # drawn by another seat)
+        pub = self.pub
+        for i in range(len(_F)):
+            pub[i] = getattr(g, _F[i])
+        pub[_TAKEN] = 0
+        if p != P_DRAWN:
+            pub[_DRAWN] = 0
+        self.pfresh = True
         # sequential halving: log2(k) phases, each an equal share of the rollouts
         self.na = k = self.k
         phases = 0
@@ -231,22 +244,19 @@ class Strong:
         """Copy g's public state into the scratch game and deal the unseen cards at random,
         the same way for every candidate of this round."""
         h = self.sim
-        for i in range(4, len(_F)):
-            setattr(h, _F[i], getattr(g, _F[i]))
-        h.players = g.players
-        h.options = g.options
-        h.game = g.game
-        h.starter = g.starter
-        h.taken = 0
-        if g.pending != P_DRAWN:
-            h.drawn = 0
+        # rollouts only lay cards above the discards, unless a refill took them
+        if self.pfresh or h.exhausted != g.exhausted:
+            for i in range(g.pile_len):
+                h.pile[i] = g.pile[i]
+            self.pfresh = False
+        pub = self.pub
+        for i in range(len(_F)):
+            setattr(h, _F[i], pub[i])
         np = g.players
         for o in range(_SEATS):
             h.counts[o] = 0
             h.passes[o] = g.passes[o]
             h.scores[o] = g.scores[o]
-        for i in range(g.pile_len):
-            h.pile[i] = g.pile[i]
         s = self.seat
         base = s * DECK_SIZE
         for i in range(g.counts[s]):

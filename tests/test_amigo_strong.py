@@ -253,3 +253,9 @@ def test_rollout_policy_is_the_greedy_seat():
                 assert fast.sel[:fast.garg] == greedy.sel[:greedy.arg]
             n += 1
     assert n > 1000
+
+
+def test_field_indices_follow_the_engine():
+    from engine import amigo, amigo_strong
+    assert amigo._F.index("drawn") == amigo_strong._DRAWN
+    assert amigo._F.index("taken") == amigo_strong._TAKEN

@@ -174,8 +174,10 @@ def strong(least, jobs):
             over = sum(r[5] for r in res)
             lo, hi = wilson(won, n)
             target = TARGETS.get(players) if other == GREEDY else None
-            verdict = "-" if target is None else "%d%% %s" % (
-                target, "met" if lo >= target else "missed" if hi < target else "within interval")
+            verdict = "-" if target is None else "%d%%: %s" % (target, (
+                "met" if lo >= target else "missed" if hi < target else
+                "above it, interval includes it" if won * 100 >= target * n else
+                "below it, interval includes it"))
             print("| %d | %s | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %s | %d (%.0f mean) | %.0f "
                   "| %.2f / %.1f | %.2f / %.1f | %.1f%% |"
                   % (players, name, n, 100.0 * won / n, lo, hi, 100.0 / players, verdict,
