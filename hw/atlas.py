@@ -104,31 +104,39 @@ def nth_winnable(k):
     if f is None:
         return 0
     with f:
-        if k >= _count_at(f, BLOCKS):
-            return 0
-        # the last block whose count of winnable deals before it is <= k
-        lo = 0
-        hi = BLOCKS
-        while hi - lo > 1:
-            mid = (lo + hi) >> 1
-            if _count_at(f, mid) <= k:
-                lo = mid
-            else:
-                hi = mid
-        k -= _count_at(f, lo)
-        i = lo * BLOCK_BYTES
-        f.seek(i)
-        while True:
-            f.readinto(_b1)
-            x = _b1[0]
-            for bit in range(8):
-                if (x >> bit) & 1:
-                    if k == 0:
-                        return (i << 3) + bit
-                    k -= 1
-            i += 1
+        return _nth(f, k)
 
 
 def random_winnable(r):
-    n = count()
-    return nth_winnable(r % n) if n else 0
+    f = _open()
+    if f is None:
+        return 0
+    with f:
+        n = _count_at(f, BLOCKS)
+        return _nth(f, r % n) if n else 0
+
+
+def _nth(f, k):
+    if k >= _count_at(f, BLOCKS):
+        return 0
+    # the last block whose count of winnable deals before it is <= k
+    lo = 0
+    hi = BLOCKS
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if _count_at(f, mid) <= k:
+            lo = mid
+        else:
+            hi = mid
+    k -= _count_at(f, lo)
+    i = lo * BLOCK_BYTES
+    f.seek(i)
+    while True:
+        f.readinto(_b1)
+        x = _b1[0]
+        for bit in range(8):
+            if (x >> bit) & 1:
+                if k == 0:
+                    return (i << 3) + bit
+                k -= 1
+        i += 1
