@@ -70,9 +70,10 @@ def test_a_game_that_cannot_load_is_refused_on_screen(monkeypatch):
                         GAMES + (("Nothing", "missing", "ui.no_such_game", "Nope"),))
     hw = stub.Hardware()
     la = Launcher(hw)
-    press(hw, la, keys.UP, keys.A)
+    press(hw, la, keys.UP, keys.UP, keys.A)         # up past "Settings" to the last game
     assert la.app is None and la.game == -1
     assert any("Nothing:" in t for t in lines(la))
+    assert all(len(t) <= 25 for t in lines(la)[1:])
 
 
 def test_records_of_other_games_ride_along_a_save():
@@ -141,3 +142,16 @@ def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
             la = Launcher(stub.Hardware(storage=hw.storage), seed=rnd.randrange(1 << 20))
             hw = la.hw
     assert len(seen & set(range(len(GAMES)))) >= 3, seen
+
+
+def test_the_device_settings_are_reached_from_the_chooser_and_kept():
+    hw = stub.Hardware()
+    la = Launcher(hw)
+    press(hw, la, keys.UP, keys.A)                   # the last row: Settings
+    assert lines(la)[0] == "Settings" and la.app is None
+    press(hw, la, keys.DOWN, keys.LEFT)              # brightness 4 -> 3
+    assert la.settings.brightness == 3 and hw.display.brightness == 0.6
+    press(hw, la, keys.B)
+    assert lines(la)[0].startswith("Pocket Patience") and la.screen is None
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.settings.brightness == 3

@@ -12,6 +12,7 @@ import displayio
 
 from hw import keys
 from ui.persist import TAG_CHOICE, Persist, Settings
+from ui.screens import device_settings, wrap
 from ui.textview import TextView
 
 # (title, what it is, module, class); the module is imported only when the game starts.
@@ -38,6 +39,7 @@ class Launcher:
         self.root = None
         self.text = None
         self.loaded = ()          # sys.modules before the game was imported
+        self.screen = None        # the device's settings, over the chooser
         choice = self.persist.get(TAG_CHOICE)
         if choice is not None and len(choice) == 1 and choice[0] < len(GAMES):
             self.open(choice[0])
@@ -90,7 +92,7 @@ class Launcher:
         lines = ["Pocket Patience: games"]
         for title, what, _, _ in GAMES:
             lines.append("%-12s%s" % (title, what))
-        lines += ["", "Up/down choose, A play", message[:26], message[26:]]
+        lines += ["Settings", "", "Up/down choose, A play"] + wrap((message,), count=2)[0]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root
         self.hw.display.refresh()
@@ -102,12 +104,26 @@ class Launcher:
                 self.close()
             return
         k = self.hw.keys.poll()
-        if k == keys.UP or k == keys.DOWN:
-            self.item = (self.item + (1 if k == keys.DOWN else len(GAMES) - 1)) % len(GAMES)
+        if k == keys.NONE:
+            return
+        rows = len(GAMES) + 1
+        if self.screen is not None:
+            self.screen.key(self, k)
+        elif k == keys.UP or k == keys.DOWN:
+            self.item = (self.item + (1 if k == keys.DOWN else rows - 1)) % rows
             self.text.mark(1 + self.item)
-            self.hw.display.refresh()
+        elif (k == keys.A or k == keys.START) and self.item == len(GAMES):
+            self.screen = device_settings()
+            self.screen.show(self)
         elif k == keys.A or k == keys.START:
             self.open(self.item)
+            return
+        self.hw.display.refresh()
+
+    def pop(self):
+        """The settings screen is done: back to the chooser."""
+        self.screen = None
+        self.show_chooser()
 
     def run(self):
         import time

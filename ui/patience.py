@@ -20,6 +20,7 @@ import displayio
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
 from ui import screens
+from ui.screens import device_rows, device_change
 from ui.felt import felt
 from ui.persist import Stats
 from ui.sprites import COLOURS, FELT
@@ -257,42 +258,14 @@ def _pick_after(app, i):
         app.leave = True
 
 
-# -- settings of the device, the same from every game and from the chooser --------------
-def _device_rows(app):
-    s = app.settings
-    return (("Sound", "on" if s.sound else "off"),
-            ("Brightness", "%d of 5" % s.brightness),
-            ("Lights", "on" if s.lights else "off"))
-
-
-def _device_change(app, i, step):
-    s = app.settings
-    if i == 0:
-        s.sound = not s.sound
-        app.hw.sound.muted = not s.sound
-    elif i == 1:
-        s.brightness = 1 + (s.brightness - 1 + step) % 5
-        app.hw.set_brightness(s.brightness / 5)
-    else:
-        s.lights = not s.lights
-        if not s.lights:
-            app.hw.lights.fill(0)
-            app.hw.lights.show()
-    app.persist.commit(s)
-
-
-def device_settings():
-    return screens.Options("Settings", _device_rows, _device_change)
-
-
 def _settings_rows(app):
     rows = getattr(app.table, "option_rows", None)
-    return _device_rows(app) + (rows(app) if rows else ())
+    return device_rows(app) + (rows(app) if rows else ())
 
 
 def _settings_change(app, i, step):
     if i < 3:
-        _device_change(app, i, step)
+        device_change(app, i, step)
         return
     app.table.change_option(app, i - 3, step)
     app.persist.commit(app.settings)

@@ -1,8 +1,8 @@
 """Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
 confirmations and number entry.
 
-A screen is an object with show(app) and key(app, k); the app (ui/patience.py) keeps screens
-on a stack, so push() puts one over another and pop() goes back to what was under it. Every
+A screen is an object with show(app) and key(app, k); the app (ui/patience.py, or the
+chooser for the device's settings) keeps screens on a stack, so push() puts one over another and pop() goes back to what was under it. Every
 line is laid out to fit its row (ui/textview.py: 26 characters for a title, 25 below it);
 tests/test_text_fit.py renders each screen and fails on a line that would be cut.
 """
@@ -190,3 +190,31 @@ class NumberEntry:
             app.pop()
             return
         self.show(app)
+
+
+# -- the device's settings, the same from the chooser and from every game -----------------
+def device_rows(app):
+    s = app.settings
+    return (("Sound", "on" if s.sound else "off"),
+            ("Brightness", "%d of 5" % s.brightness),
+            ("Lights", "on" if s.lights else "off"))
+
+
+def device_change(app, i, step):
+    s = app.settings
+    if i == 0:
+        s.sound = not s.sound
+        app.hw.sound.muted = not s.sound
+    elif i == 1:
+        s.brightness = 1 + (s.brightness - 1 + step) % 5
+        app.hw.set_brightness(s.brightness / 5)
+    else:
+        s.lights = not s.lights
+        if not s.lights:
+            app.hw.lights.fill(0)
+            app.hw.lights.show()
+    app.persist.commit(s)
+
+
+def device_settings():
+    return Options("Settings", device_rows, device_change)
