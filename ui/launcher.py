@@ -12,7 +12,6 @@ import displayio
 
 from hw import keys
 from ui.persist import TAG_CHOICE, Persist, Settings
-from ui.screens import device_settings, wrap
 from ui.textview import TextView
 
 # (title, what it is, module, class); the module is imported only when the game starts.
@@ -92,7 +91,7 @@ class Launcher:
         lines = ["Pocket Patience: games"]
         for title, what, _, _ in GAMES:
             lines.append("%-12s%s" % (title, what))
-        lines += ["Settings", "", "Up/down choose, A play"] + wrap((message,), count=2)[0]
+        lines += ["Settings", "", "Up/down choose, A play", message[:25], message[25:50]]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root
         self.hw.display.refresh()
@@ -113,6 +112,8 @@ class Launcher:
             self.item = (self.item + (1 if k == keys.DOWN else rows - 1)) % rows
             self.text.mark(1 + self.item)
         elif (k == keys.A or k == keys.START) and self.item == len(GAMES):
+            # imported only now: the chooser keeps nothing a player may never open
+            from ui.screens import device_settings
             self.screen = device_settings()
             self.screen.show(self)
         elif k == keys.A or k == keys.START:
