@@ -90,7 +90,7 @@ class Strong:
         p = g.pending
         if p == P_TURN or p == P_DRAWN:
             self._plays(g, s, p == P_DRAWN)
-            if self.k == 0:
+            if p == P_TURN and g.check(A_DRAW) == 0:    # nothing fits, or option DRAW_ANY
                 self._add(A_DRAW, 0)
             if p == P_DRAWN:
                 self._add(A_KEEP, 0)

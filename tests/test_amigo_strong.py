@@ -259,3 +259,15 @@ def test_field_indices_follow_the_engine():
     from engine import amigo, amigo_strong
     assert amigo._F.index("drawn") == amigo_strong._DRAWN
     assert amigo._F.index("taken") == amigo_strong._TAKEN
+
+
+def test_with_draw_any_drawing_is_a_candidate_while_a_card_fits():
+    from engine.amigo import A_DRAW, DRAW_ANY
+    g = Amigo()
+    g.new_match(3, 5, DRAW_ANY)
+    cpu = Strong(12)
+    cpu.start(g)
+    assert g.can_play(g.seat) and A_DRAW in cpu.ca[:cpu.k]
+    g.options = 0
+    cpu.start(g)
+    assert A_DRAW not in cpu.ca[:cpu.k]
