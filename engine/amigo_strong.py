@@ -32,10 +32,10 @@ from engine.amigo_cpu import GREEDY, Cpu
 from engine.rng import MsRandom
 
 STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
-# Rollouts a decision by table size (2..6 players): what fits 8 ms of CPython on average,
-# 2 s on a PyBadge at 250x (tools/bench_amigo.py measures the time per rollout).
-ROLLOUTS = b"\x00\x00\xa0\x78\x6e\x64\x5a"   # 160, 120, 110, 100, 90
-DEPTH = const(24)       # decisions a rollout plays after the candidate before scoring
+# Rollouts a decision by table size (2..6 players): what fits 8 ms of CPython in almost
+# every decision, 2 s on a PyBadge at 250x (tools/bench_amigo.py measures the time).
+ROLLOUTS = b"\x00\x00\x78\x5a\x50\x4b\x46"   # 120, 90, 80, 75, 70
+DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
 _SEATS = const(6)
