@@ -1,0 +1,176 @@
+"""The verdict atlas (hw/blackhole_atlas.bin, made by tools/atlas.py) and its board-side reader
+hw/atlas.py: exact against the reference verdicts and the solver, read without loading it,
+and under the real CircuitPython from compiled files."""
+import csv
+import os
+import random
+import shutil
+
+import pytest
+
+from engine.blackhole import BlackHole
+from engine.solver import BUSY, WON, Solver
+from hw import atlas
+from tests import cpy
+from tests.conftest import FIGURES
+from tools import atlas as maker
+
+ATLAS = os.path.join(cpy.ROOT, "hw", atlas.NAME)
+REFERENCE = os.environ.get("BLACKHOLE_REFERENCE_CSV", "")
+NO_REFERENCE = ("atlas reference check SKIPPED: set BLACKHOLE_REFERENCE_CSV to "
+                "blackhole_pysol_1-1000.csv (.ci/run sets it when ../shared/data has it)")
+
+
+@pytest.fixture
+def fake_atlas(tmp_path):
+    """A random verdict table packed by the tool, in use by the reader for one test."""
+    rng = random.Random(14)
+    verdicts = {n: rng.random() < 0.85 for n in range(1, atlas.LAST_DEAL + 1)}
+    p = tmp_path / atlas.NAME
+    p.write_bytes(maker.pack(verdicts))
+    atlas.use(str(p))
+    yield verdicts
+    atlas.use(None)
+
+
+@pytest.fixture
+def real_atlas():
+    assert os.path.exists(ATLAS), "hw/%s is missing: run make atlas" % atlas.NAME
+    atlas.use(ATLAS)
+    yield
+    atlas.use(None)
+
+
+def test_layout_constants_agree():
+    assert atlas.TABLE_BYTES == (atlas.LAST_DEAL >> 3) + 1
+    assert atlas.BLOCKS == maker.BLOCKS
+    assert atlas.BLOCKS * atlas.BLOCK_BYTES >= atlas.TABLE_BYTES
+
+
+def test_reader_answers_every_deal_of_a_packed_table(fake_atlas):
+    won = sorted(n for n, w in fake_atlas.items() if w)
+    assert all(atlas.winnable(n) == fake_atlas[n] for n in range(1, atlas.LAST_DEAL + 1))
+    assert atlas.count() == len(won)
+    rng = random.Random(3)
+    for k in [0, 1, 255, 256, len(won) - 1] + [rng.randrange(len(won)) for _ in range(300)]:
+        assert atlas.nth_winnable(k) == won[k], k
+    assert atlas.nth_winnable(len(won)) == 0 and atlas.nth_winnable(-1) == 0
+    assert atlas.random_winnable(len(won) + 5) == won[5]
+    assert maker.unpack(maker.pack(fake_atlas)) == fake_atlas
+
+
+def test_every_block_boundary(fake_atlas):
+    won = sorted(n for n, w in fake_atlas.items() if w)
+    for k in range(len(won)):
+        if k % 97 == 0 or won[k] >> 8 != won[k - 1] >> 8:
+            assert atlas.nth_winnable(k) == won[k], k
+
+
+def test_outside_the_range_or_without_a_file_it_says_none(fake_atlas, tmp_path):
+    assert atlas.winnable(0) is None and atlas.winnable(atlas.LAST_DEAL + 1) is None
+    atlas.use(str(tmp_path / "absent.bin"))
+    assert atlas.winnable(5) is None
+    atlas.use("")
+    assert atlas.winnable(5) is None and atlas.count() == 0
+    assert atlas.nth_winnable(0) == 0 and atlas.random_winnable(7) == 0
+
+
+def test_reader_finds_the_file_beside_itself():
+    atlas.use(None)
+    assert atlas.path() == ATLAS
+
+
+def test_atlas_file_is_about_4k_and_covers_every_deal(real_atlas):
+    with open(ATLAS, "rb") as f:
+        data = f.read()
+    assert len(data) == atlas.TABLE_BYTES + 2 * (atlas.BLOCKS + 1) < 4400
+    assert data[0] & 1 == 0
+    verdicts = maker.unpack(data)
+    assert maker.pack(verdicts) == data          # the counts match the bits
+    n = atlas.count()
+    FIGURES.append("Atlas: %d of deals 1-%d winnable (%.2f %%), %d bytes"
+                   % (n, atlas.LAST_DEAL, 100.0 * n / atlas.LAST_DEAL, len(data)))
+    assert 0.8 * atlas.LAST_DEAL < n < 0.95 * atlas.LAST_DEAL
+
+
+def test_atlas_agrees_with_the_reference_on_1_to_1000(real_atlas):
+    if not REFERENCE or not os.path.exists(REFERENCE):
+        FIGURES.append("!!! " + NO_REFERENCE)
+        pytest.skip(NO_REFERENCE)
+    with open(REFERENCE) as f:
+        ref = {int(r["deal"]): bool(int(r["solvable"])) for r in csv.DictReader(f)}
+    assert len(ref) == 1000
+    bad = [n for n in sorted(ref) if atlas.winnable(n) != ref[n]]
+    assert not bad
+    FIGURES.append("Atlas against the reference solver: deals 1-1000 all agree")
+
+
+def test_atlas_agrees_with_the_solver_on_a_sample_of_other_deals(real_atlas):
+    """Deals above 1000 the solver decides quickly (within 20,000 nodes at device size)."""
+    rng = random.Random(1414)
+    s = Solver()
+    g = BlackHole()
+    checked = won = lost = 0
+    for n in rng.sample(range(1001, atlas.LAST_DEAL + 1), 150):
+        g.new_deal(n)
+        s.begin(g)
+        r = s.run(20000)
+        if r == BUSY:
+            continue
+        checked += 1
+        assert atlas.winnable(n) == (r == WON), n
+        won += r == WON
+        lost += r != WON
+    FIGURES.append("Atlas against the solver on 150 random deals 1001-32000: %d decided "
+                   "within 20,000 nodes, all agreeing (%d won, %d no win)" % (checked, won, lost))
+    assert checked >= 130 and won > 100 and lost > 5
+
+
+# Under CircuitPython, from compiled files: the reader finds the file beside its own .mpy,
+# answers as on CPython, and allocates only what open() costs.
+ON_BOARD = """
+import gc
+from hw import atlas
+print("PATH", atlas.path())
+for n in (1, 2, 400, 915, 31999, 32000):
+    print("DEAL", n, atlas.winnable(n))
+print("COUNT", atlas.count())
+for k in (0, 1, 1000, 27000):
+    print("NTH", k, atlas.nth_winnable(k))
+atlas.winnable(7)
+atlas.random_winnable(12345)
+gc.collect()
+a = gc.mem_alloc()
+atlas.winnable(8)
+print("FIG winnable_bytes", gc.mem_alloc() - a)
+gc.collect()
+a = gc.mem_alloc()
+atlas.random_winnable(54321)
+print("FIG random_bytes", gc.mem_alloc() - a)
+"""
+
+
+@cpy.needs_cpy
+def test_reader_under_circuitpython_from_mpy(tmp_path, real_atlas):
+    dest = str(tmp_path / "board")
+    os.makedirs(os.path.join(dest, "hw"))
+    cpy.compile_file(os.path.join(cpy.ROOT, "hw", "atlas.py"),
+                     os.path.join(dest, "hw", "atlas.mpy"))
+    open(os.path.join(dest, "hw", "__init__.py"), "w").close()
+    shutil.copy(ATLAS, os.path.join(dest, "hw", atlas.NAME))
+    out = cpy.check(ON_BOARD, path=(dest,), heapsize="64K", cwd=dest)
+    lines = out.splitlines()
+    assert lines[0] == "PATH " + os.path.join(dest, "hw", atlas.NAME)
+    for line in lines:
+        w = line.split()
+        if w[0] == "DEAL":
+            assert w[2] == str(atlas.winnable(int(w[1])))
+        elif w[0] == "COUNT":
+            assert int(w[1]) == atlas.count()
+        elif w[0] == "NTH":
+            assert int(w[2]) == atlas.nth_winnable(int(w[1]))
+    figs = cpy.figures(out)
+    FIGURES.append("Atlas reader under CircuitPython 10.2.1 (.mpy): %d B per winnable(), "
+                   "%d B per random_winnable() (the file object open() makes)"
+                   % (figs["winnable_bytes"], figs["random_bytes"]))
+    assert figs["winnable_bytes"] <= 256 and figs["random_bytes"] <= 256
