@@ -161,17 +161,21 @@ def black_hole():
     leave()
 
 
-def seated(title, keys_cycle, turns):
+def seated(title, keys_cycle, turns, players):
     open_game(title)
     gc.collect()
     print("FIG %s_open %d" % (title, gc.mem_alloc() - base))
-    # The setup screen: every seat but the first to a CPU, then start.
+    # The setup screen: seat 2 a CPU (as set up); with three players seat 3 a second person,
+    # so the curtain comes between the two people; then start.
+    assert lines()[0].endswith("players and seats"), lines()
+    press(K.RIGHT, players - 2)             # Players 2 or 3
     for _ in range(12):
         row = lines()[marked()]
         if row.startswith("Start"):
             break
-        if "Human" in row and marked() > 2:
-            press(K.RIGHT)
+        if marked() == 4 and "Human" not in row:   # seat 3
+            while "Human" not in lines()[marked()]:
+                press(K.LEFT)
         press(K.DOWN)
     press(K.A)
     for i in range(turns):
@@ -180,6 +184,15 @@ def seated(title, keys_cycle, turns):
     pick("Help")
     press(K.RIGHT, 2)
     press(K.B)
+    pick("Settings")
+    press(K.RIGHT, 2)                       # sound off and on again
+    press(K.B)
+    pick("Scores")
+    press(K.B)
+    pick("Resume")
+    for i in range(turns // 4):
+        settle(400)
+        press(keys_cycle[i % len(keys_cycle)])
     settle(400)
     figure(title)
     leave()
@@ -215,9 +228,10 @@ def calculation():
 
 SESSIONS = {
     "blackhole": black_hole,
-    "yoyo": lambda: seated("Yo-yo", (K.A, K.RIGHT, K.A, K.UP, K.A, K.SELECT, K.LEFT, K.A), 160),
+    "yoyo": lambda: seated("Yo-yo", (K.A, K.RIGHT, K.A, K.UP, K.A, K.SELECT, K.LEFT, K.A), 160,
+                           3),
     "amigo": lambda: seated("YoYo", (K.A, K.SELECT, K.RIGHT, K.A, K.SELECT, K.B, K.DOWN, K.A),
-                            160),
+                            160, 2),
     "calc": calculation,
 }
 

@@ -1,11 +1,13 @@
-"""The YoYo app on the stub backend: whole matches with the keys, curtains between humans (and
-never a hand on screen for the wrong player), refusals, CPU pacing, menus, saves and lights."""
+"""The YoYo app on the shared seated screens (ui/seats.py), on the stub backend: whole matches
+with the keys, curtains between humans (and never a hand on screen for the wrong player), plain
+refusals, CPU pacing, the strong seat, setup, confirmations, rule readings, menus, saves and
+lights."""
 import random
 
 import pytest
 
-from engine.amigo import (A_PLAY, DECK, P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo,
-                          reason)
+from engine.amigo import (A_PLAY, DECK, DRAW_ANY, ESCALATE, P_DIR, P_DRAWN, P_OVER, P_PASS,
+                          P_TAKE, P_TURN, Amigo)
 from engine.amigo_cpu import GREEDY, HUMAN, PLANNER, Cpu
 from hw import keys, stub
 from tests import ui_keys
@@ -15,12 +17,14 @@ from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tools.text_amigo import screen_text
 from tools.text_view import row_text
-from ui import amigo_app
-from ui.amigo_app import CURTAIN, HELP, MENU, SCORES, SETUP, AmigoApp
+from ui import amigo_words as amigo_app
+from ui.amigo_app import AmigoApp, AmigoTable
 from ui.amigo_view import SEAT_RGB, WINDOW
+from ui import seat_screens
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
-from ui.seated import CPU_PACE_MS, DAMAGED, SAVE_AFTER_MS, TABLE
+from ui.seats import (ASK, CPU_PACE_MS, CURTAIN, DAMAGED, HELP, MENU, SAVE_AFTER_MS, SCORES,
+                      SETUP, TABLE)
 
 SORTED_DECK = sorted(DECK)
 
@@ -30,17 +34,17 @@ def boot(storage=None, seed=5, lights=5):
 
 
 def set_up(hw, app, kinds, options=0):
-    """Choose the seats and the rule on the setup screen with the keys and start the match."""
-    assert app.screen == SETUP and app.item == 0
-    while app.edit_players != len(kinds):
+    """Choose the seats on the setup screen with the keys and start the match (the rules,
+    which the menu's Rules screen sets, are set directly here)."""
+    setup = app.stack[-1]
+    assert app.screen == SETUP and setup.item == 0
+    app.options = options
+    while setup.players != len(kinds):
         press(hw, app, keys.RIGHT)
     for s, kind in enumerate(kinds):
         press(hw, app, keys.DOWN)
-        while app.edit_kinds[s] != kind:
+        while setup.kinds[s] != kind:
             press(hw, app, keys.RIGHT)
-    press(hw, app, keys.DOWN)
-    if app.edit_options != options:
-        press(hw, app, keys.A)
     press(hw, app, keys.DOWN, keys.A)
     g = app.game
     assert g.players == len(kinds) and list(g.kinds[:len(kinds)]) == list(kinds)
@@ -53,6 +57,10 @@ def new_match(kinds, seed=5, options=0):
     return hw, app
 
 
+def seat_name(app, s):
+    return app.table.seat_name(app, s)
+
+
 def hand(g, s):
     return [g.card(s, i) for i in range(g.counts[s])]
 
@@ -60,7 +68,7 @@ def hand(g, s):
 def shown(app):
     """(seat, cards) of the hand row as the tiles show it, or None when no hand is on screen
     (the table hidden, the hand row hidden, or another screen up)."""
-    v = app.view
+    v = app.table.view
     if app.screen != TABLE or v.group.hidden or v.hand.hidden:
         return None
     return v.seat, v.shown_cards()
@@ -80,9 +88,9 @@ class Watch:
     def curtain(self, app):
         g = app.game
         assert app.screen == CURTAIN
-        assert app.view.group.hidden and app.view.hand.hidden and not app.text.group.hidden
+        assert app.table.view.group.hidden and app.table.view.hand.hidden and not app.text.group.hidden
         assert not any(t.startswith("hand ") for t in screen_text(app).splitlines())
-        name = app.seat_name(g.seat)
+        name = seat_name(app, g.seat)
         assert app.text._texts[0] == "Pass to %s" % name
         self.curtains.append((g.seat, g.pending))
 
@@ -103,7 +111,7 @@ class Watch:
         g = app.game
         assert self.held is not None, "a hand shown before anyone took the device"
         assert seat == self.held, "seat %d's hand shown to seat %d" % (seat, self.held)
-        first = app.view.first
+        first = app.table.view.first
         assert cards == hand(g, seat)[first:first + WINDOW]
         assert len(cards) == min(WINDOW, g.counts[seat])
         self.hands_seen += 1
@@ -112,13 +120,13 @@ class Watch:
 def cursor_to(hw, app, i):
     g = app.game
     n = g.counts[g.seat]
-    right = (i - app.cursor) % n
+    right = (i - app.table.cursor) % n
     k = keys.RIGHT if right <= n - right else keys.LEFT
     for _ in range(n):
-        if app.cursor == i:
+        if app.table.cursor == i:
             return
         press(hw, app, k)
-    assert app.cursor == i
+    assert app.table.cursor == i
 
 
 # made once: the allocation test must not see them made
@@ -146,7 +154,7 @@ def human_decides(hw, app, rnd, watch=None, check=True):
                     press(hw, app, keys.A)
                     if watch:
                         watch.check(app)
-                assert [app.sel[k] for k in range(app.nsel)] == picks
+                assert [app.table.sel[k] for k in range(app.table.picks.n)] == picks
                 press(hw, app, keys.SELECT)
         else:
             press(hw, app, keys.B)
@@ -159,14 +167,14 @@ def human_decides(hw, app, rnd, watch=None, check=True):
         else:
             for _ in range(rnd.randrange(3)):
                 press(hw, app, keys.DOWN)
-            assert app.pick != s and app.pick != g.victim
+            assert app.table.pick != s and app.table.pick != g.victim
             press(hw, app, keys.A)
     else:
         assert p == P_PASS
         for _ in range(rnd.randrange(4)):
             press(hw, app, keys.RIGHT)
         press(hw, app, keys.A)
-    assert not check or g.save() != before, (p, app.view.said)
+    assert not check or g.save() != before, (p, app.table.view.said)
 
 
 def play_match(hw, app, rnd, hurry=False, games=None):
@@ -182,7 +190,8 @@ def play_match(hw, app, rnd, hurry=False, games=None):
             assert "Game %d of %d over" % (g.game + 1, 2 * g.players) in text or \
                 "Match over" in text
             for s in range(g.players):
-                assert "%-6s %+5d %+6d" % (app.seat_name(s), g.points(s), g.scores[s]) in text
+                assert "%-8s%8s%8s" % (seat_name(app, s), "%+d" % g.points(s),
+                                       "%+d" % g.scores[s]) in text
             assert sorted(all_cards(g)) == SORTED_DECK
             done += 1
             if g.match_over() or done == games:
@@ -210,7 +219,7 @@ def check_match_over(hw, app):
     assert app.screen == SCORES and g.match_over() and g.game + 1 == 2 * g.players
     text = screen_text(app)
     best = max(g.scores[:g.players])
-    winners = [app.seat_name(s) for s in range(g.players) if g.scores[s] == best]
+    winners = [seat_name(app, s) for s in range(g.players) if g.scores[s] == best]
     assert ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) in text
     assert "Match over (%d games)" % (2 * g.players) in text
 
@@ -282,7 +291,7 @@ def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():
     assert app.screen == TABLE and g.seat == 0
     seen = shown(app)
     assert seen[0] == 2 and seen[1] == hand(g, 2)[:WINDOW]
-    assert app.view.cursor == -1                   # no cursor while a CPU decides
+    assert app.table.view.cursor == -1                   # no cursor while a CPU decides
     watch = play_match(hw, app, random.Random(8), games=1)
     assert watch.curtains == [] and watch.hands_seen > 10
 
@@ -292,11 +301,11 @@ PASS_HANDS = [["Y9", "B3", "B4"], ["R7", "R8", "B12"], ["B15", "R16", "R2"]]
 
 def put_table(app, g):
     """Replace the app's match by a laid-out position (every seat human) and show it."""
-    app.game = g
+    app.game = app.table.game = g
     app.players = g.players
     app.kinds[:] = g.kinds
     app.holder = -1
-    app._begin()
+    app.begin()
 
 
 def test_pass_left_choices_go_seat_by_seat_behind_curtains():
@@ -310,7 +319,7 @@ def test_pass_left_choices_go_seat_by_seat_behind_curtains():
     press(hw, app, keys.SELECT)                     # pass left: seat 0 chooses first
     assert g.pending == P_PASS and g.seat == 0 and app.screen == TABLE
     watch.check(app)
-    assert app.view.said == amigo_app.P_PASS_TEXT
+    assert app.table.view.said == amigo_app.P_PASS_TEXT
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.A)
     assert g.pending == P_PASS and g.seat == 1 and app.screen == CURTAIN
@@ -340,25 +349,29 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     before = g.save()
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.SELECT)
-    assert app.view.said == reason(5) == "does not fit" and g.save() == before
+    assert app.table.view.said == amigo_app.refusal(5) == "That card does not fit"
+    assert g.save() == before
     assert hw.sound.log[-1] == (110, 150)
     press(hw, app, keys.B)                                   # a card fits: no drawing
-    assert app.view.said == "must play, not draw" and g.save() == before
+    assert app.table.view.said == "A card fits: play it" and g.save() == before
     for t in ("B9", "B3"):                                   # a series that does not step
         cursor_to(hw, app, index(g, 0, t))
         press(hw, app, keys.A)
-    assert app.nsel == 2 and "B9#1" in screen_text(app) and "B3#2" in screen_text(app)
+    assert app.table.picks.n == 2 and "B9#1" in screen_text(app) and "B3#2" in screen_text(app)
     press(hw, app, keys.SELECT)
-    assert app.view.said == "series must step by 1" and g.save() == before
-    assert app.nsel == 2                                     # the picks stay to be fixed
+    assert app.table.view.said == "A series steps by one" and g.save() == before
+    assert app.table.picks.n == 2                                     # the picks stay to be fixed
     press(hw, app, keys.B)                                   # B clears the picks
-    assert app.nsel == 0 and g.save() == before
+    assert app.table.picks.n == 0 and g.save() == before
     for t in ("B9", "B10"):
         cursor_to(hw, app, index(g, 0, t))
         press(hw, app, keys.A)
     press(hw, app, keys.SELECT)
     assert g.seat == 1 and g.counts[0] == 2
-    assert app.screen == CURTAIN and "Call 9, 10 up" in screen_text(app)
+    assert app.screen == CURTAIN and "Your turn to play." in screen_text(app)
+    assert "Top: blue 10 going up" in screen_text(app)
+    press(hw, app, keys.A)
+    assert "call 9, 10 up" in screen_text(app)
 
 
 def test_picks_are_laid_as_the_series_they_make_whatever_the_order_picked():
@@ -374,7 +387,9 @@ def test_picks_are_laid_as_the_series_they_make_whatever_the_order_picked():
     press(hw, app, keys.SELECT)
     assert list(g.pile[:g.pile_len]) == [card(t) for t in ("R9", "Y8", "R7", "R6", "R5")]
     assert g.dir == 1 and hand(g, 0) == [card("B1")]
-    assert "Call 8, 7, 6, 5 down" in screen_text(app)
+    assert app.screen == CURTAIN and "Top: red 5 going down" in screen_text(app)
+    press(hw, app, keys.A)
+    assert "call 8, 7, 6, 5 down" in screen_text(app)
 
 
 def test_a_drawn_card_that_fits_is_played_or_kept_and_direction_and_victims_by_keys():
@@ -384,10 +399,10 @@ def test_a_drawn_card_that_fits_is_played_or_kept_and_direction_and_victims_by_k
                   pile=["R6"], turn=0, direction=1, draw=["R5"])
     put_table(app, g)
     press(hw, app, keys.A)
-    assert app.view.said == amigo_app.P_STUCK_TEXT
+    assert app.table.view.said == amigo_app.P_STUCK_TEXT
     press(hw, app, keys.B)
-    assert g.pending == P_DRAWN and g.card(0, app.cursor) == card("R5")
-    assert app.view.said == amigo_app.P_DRAWN_TEXT
+    assert g.pending == P_DRAWN and g.card(0, app.table.cursor) == card("R5")
+    assert app.table.view.said == amigo_app.P_DRAWN_TEXT
     press(hw, app, keys.SELECT)
     assert g.top() == card("R5") and g.seat == 1 and app.screen == CURTAIN
     press(hw, app, keys.A)
@@ -396,7 +411,10 @@ def test_a_drawn_card_that_fits_is_played_or_kept_and_direction_and_victims_by_k
     cursor_to(hw, app, index(g, 1, "Y11"))
     press(hw, app, keys.SELECT)
     assert g.top() == card("Y11") and "call 11 down" not in screen_text(app)
-    assert app.screen == CURTAIN and g.seat == 2 and "Call 11 down" in screen_text(app)
+    assert app.screen == CURTAIN and g.seat == 2 and "Top: yellow 11 going down" in \
+        screen_text(app)
+    press(hw, app, keys.A)
+    assert "call 11 down" in screen_text(app)
     assert sorted(all_cards(g)) == SORTED_DECK
 
 
@@ -409,17 +427,17 @@ def test_direction_choice_and_taking_cards_with_the_keys():
     press(hw, app, keys.A)
     cursor_to(hw, app, index(g, 0, "Y14"))
     press(hw, app, keys.SELECT)
-    assert g.pending == P_DIR and app.view.said == amigo_app.P_DIR_TEXT
+    assert g.pending == P_DIR and app.table.view.said == amigo_app.P_DIR_TEXT
     assert "call 14 ?" in screen_text(app)
     press(hw, app, keys.A)                          # not an answer: the prompt again
     assert g.pending == P_DIR
     press(hw, app, keys.DOWN)
     assert g.dir == 1 and g.pending == P_TAKE and g.seat == 1 and app.screen == CURTAIN
     press(hw, app, keys.A)
-    assert app.pick == 2 and not app.view._victim.hidden
+    assert app.table.pick == 2 and not app.table.view._victim.hidden
     assert "?P3" in screen_text(app)
     press(hw, app, keys.DOWN)                       # the only others: seats 2 and 0
-    assert app.pick == 0
+    assert app.table.pick == 0
     press(hw, app, keys.A)
     # seat 0 had one card left: taking it makes seat 0 the winner
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
@@ -430,7 +448,7 @@ def test_direction_choice_and_taking_cards_with_the_keys():
 def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
     hw, app = new_match((PLANNER, GREEDY, HUMAN), 13)
     g = app.game
-    assert g.seat == 0 and app.view.said == "P1 moves. A: skip"
+    assert g.seat == 0 and app.table.view.said == "P1 moves. A: skip"
     before = g.save()
     for _ in range(5):
         app.step()
@@ -455,24 +473,25 @@ def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
 
 def test_names_are_edited_with_the_dpad_and_shown_on_the_strip():
     hw, app = boot()
+    setup = app.stack[-1]
     press(hw, app, keys.DOWN, keys.A)           # seat 1's name
-    assert app.editing == 0
+    assert setup.editing == 0 and app.text._texts[0] == "Edit name: up/down letter"
     press(hw, app, keys.DOWN)                   # P -> O
     press(hw, app, keys.RIGHT, *[keys.UP] * 10)  # 1 -> A
     press(hw, app, keys.RIGHT, keys.UP)         # " " -> A
     assert "O[A]" in app.text._texts[2] or "OA[A]" in app.text._texts[2]
     press(hw, app, keys.A)
-    assert app.edit_names[0] == "OAA" and app.editing == -1
+    assert setup.names[0] == "OAA" and setup.editing == -1
     press(hw, app, keys.UP)
     set_up(hw, app, (HUMAN, PLANNER))
-    assert row_text(app.view._names[0]) == "OAA" and screen_text(app).startswith(">OAA 7")
+    assert row_text(app.table.view._names[0]) == "OAA" and screen_text(app).startswith(">OAA 7")
     app.save_now()
     hw2, again = boot(storage=hw.storage)
-    assert again.names[0] == "OAA" and again.view.names[0] == "OAA"
+    assert again.names[0] == "OAA" and again.table.view.names[0] == "OAA"
 
 
 def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
-    hw, app = new_match((HUMAN, PLANNER, GREEDY), 14)
+    hw, app = new_match((HUMAN, PLANNER, GREEDY), 15)
     g = app.game
     rnd = random.Random(4)
     for _ in range(15):
@@ -493,8 +512,12 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
     assert app.unsaved_since < 0
     hw2, again = boot(storage=hw.storage, seed=77)
     assert again.game.save() == g.save() and again.players == 3
-    assert again.persist.get(TAG_AMIGO_SETUP) == app._pack_setup()
-    assert screen_text(again) == screen_text(app)
+    assert again.persist.get(TAG_AMIGO_SETUP) == seat_screens.pack(app)
+
+    def unmarked(text):                         # power-on puts the cursor on the first card
+        return text.replace("[", " ").replace("]", " ")
+    assert unmarked(screen_text(again)) == unmarked(screen_text(app))
+    assert again.table.cursor == 0
 
 
 def test_a_multi_human_match_resumes_behind_a_curtain():
@@ -511,12 +534,13 @@ def test_a_finished_match_survives_power_off():
     play_match(hw, app, random.Random(1), hurry=True)
     app.save_now()
     hw2, again = boot(storage=hw.storage)
-    assert again.screen == SCORES and again.game.match_over()
+    assert again.screen == TABLE and again.game.match_over()
+    assert again.table.view.said == amigo_app.P_OVER_TEXT
+    press(hw2, again, keys.A)
     check_match_over(hw2, again)
 
 
-@pytest.mark.parametrize("tag", [TAG_AMIGO, TAG_AMIGO_SETUP])
-def test_a_damaged_record_is_ignored_with_a_notice(tag):
+def damaged(tag):
     hw, app = new_match((HUMAN, GREEDY), 17)
     human_decides(hw, app, random.Random(1))
     app.save_now()
@@ -524,21 +548,46 @@ def test_a_damaged_record_is_ignored_with_a_notice(tag):
     bad[len(bad) // 2] ^= 0x41
     app.persist.put(tag, bytes(bad))
     app.persist.commit(app.settings)
+    return hw, app
+
+
+def test_a_damaged_match_opens_setup_with_the_notice_not_a_default_match():
+    hw, app = damaged(TAG_AMIGO)
     hw2, again = boot(storage=hw.storage)
-    assert again.screen == TABLE and again.view.said == DAMAGED
-    if tag == TAG_AMIGO:
-        assert again.game.pile_len == 0                  # a fresh match
-    else:
-        assert again.game.save() == app.game.save()     # the match itself was fine
+    assert again.screen == SETUP and not again.playing
+    assert again.text._texts[0] == DAMAGED
+    assert again.stack[-1].kinds[:2] == bytes((HUMAN, GREEDY))    # the setup record was fine
+    press(hw2, again, keys.B)                           # leaving setup asks first
+    assert again.screen == ASK and "No game is set up yet." in screen_text(again)
+    press(hw2, again, keys.B)
+    assert again.screen == SETUP
+    set_up(hw2, again, (HUMAN, GREEDY))
+    assert again.playing and again.game.pile_len == 0
     g = again.game
     while g.kinds[g.seat] != HUMAN:
         hw2.clock.advance(CPU_PACE_MS)
         again.step()
     human_decides(hw2, again, random.Random(2))
-    assert again.view.said != DAMAGED                   # said once only
+    assert again.table.view.said != DAMAGED             # said once only
     again.save_now()
     hw3, third = boot(storage=hw.storage)
-    assert third.view.said != DAMAGED and third.game.save() == again.game.save()
+    assert third.table.view.said != DAMAGED and third.game.save() == again.game.save()
+
+
+def test_a_damaged_setup_record_keeps_the_match_and_says_so_once():
+    hw, app = damaged(TAG_AMIGO_SETUP)
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == TABLE and again.table.view.said == DAMAGED
+    assert again.game.save() == app.game.save()         # the match itself was fine
+    g = again.game
+    while g.kinds[g.seat] != HUMAN:
+        hw2.clock.advance(CPU_PACE_MS)
+        again.step()
+    human_decides(hw2, again, random.Random(2))
+    assert again.table.view.said != DAMAGED
+    again.save_now()
+    hw3, third = boot(storage=hw.storage)
+    assert third.table.view.said != DAMAGED and third.game.save() == again.game.save()
 
 
 def test_lights_follow_the_seat_to_decide_and_the_settings():
@@ -555,37 +604,90 @@ def test_lights_follow_the_seat_to_decide_and_the_settings():
     set_up(hw0, app0, (HUMAN, GREEDY))
 
 
+def menu_pick(hw, app, row):
+    if app.screen != MENU:
+        press(hw, app, keys.START)
+    assert app.screen == MENU
+    n = len(AmigoTable.MENU)
+    press(hw, app, *([keys.DOWN] * ((AmigoTable.MENU.index(row) - app.stack[-1].item) % n)),
+          keys.A)
+
+
 def test_menu_help_scores_setup_and_other_games():
     hw, app = new_match((HUMAN, GREEDY), 19)
     press(hw, app, keys.START)
-    assert app.screen == MENU and list(app._menu_items()) == \
-        ["Resume", "New match", "Setup", "Help", "Scores", "Other games"]
-    items = list(app._menu_items())
-    press(hw, app, *([keys.DOWN] * items.index("Help")), keys.A)
+    assert app.screen == MENU and [t for t in app.text._texts[1:] if t] == \
+        ["Resume", "New match", "Setup", "Help", "Rule choices", "Settings", "Scores", "Other games"]
+    menu_pick(hw, app, "Help")
+    assert app.screen == HELP
     pages = set()
-    for _ in range(len(amigo_app.HELP_PAGES)):
+    for _ in range(app.stack[-1].count):
         pages.add(app.text._texts[0])
+        assert all(len(t) <= 25 for t in app.text._texts[1:])
         press(hw, app, keys.RIGHT)
-    assert len(pages) == len(amigo_app.HELP_PAGES)
-    for page in amigo_app.HELP_PAGES:
-        assert all(len(line) <= 26 for line in page) and len(page) <= 10, page
+    assert len(pages) == app.stack[-1].count >= 3
     press(hw, app, keys.B)
     assert app.screen == MENU
-    press(hw, app, *([keys.DOWN] * items.index("Scores")), keys.A)
+    menu_pick(hw, app, "Scores")
     assert app.screen == SCORES and "Scores  game 1 of 4" in screen_text(app)
     press(hw, app, keys.B)
     assert app.screen == MENU
-    press(hw, app, *([keys.DOWN] * items.index("Setup")), keys.A)
+    menu_pick(hw, app, "Setup")
     assert app.screen == SETUP
     press(hw, app, keys.B)
     assert app.screen == MENU
-    press(hw, app, keys.A)                              # Resume
+    menu_pick(hw, app, "Resume")
     assert app.screen == TABLE and not app.leave and shown(app)[0] == 0
     seed = app.game.seed
-    press(hw, app, keys.START, keys.DOWN, keys.A)       # New match
+    menu_pick(hw, app, "New match")                    # nothing played yet: no question
     assert app.game.seed != seed and app.game.pile_len == 0
-    press(hw, app, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+    menu_pick(hw, app, "Other games")
     assert app.leave
+
+
+def test_a_new_match_or_leaving_one_in_progress_asks_first():
+    hw, app = new_match((HUMAN, GREEDY), 26)
+    while app.game.pile_len == 0:
+        g = app.game
+        if g.kinds[g.seat] == HUMAN:
+            human_decides(hw, app, random.Random(1))
+        else:
+            press(hw, app, keys.A)
+    saved = app.game.save()
+    menu_pick(hw, app, "New match")
+    assert app.screen == ASK and screen_text(app).startswith("New match: are you sure?")
+    press(hw, app, keys.B)                              # B keeps playing
+    assert app.screen == MENU and app.game.save() == saved
+    menu_pick(hw, app, "Other games")
+    assert app.screen == ASK and "Leave YoYo now?" in screen_text(app)
+    press(hw, app, keys.B)
+    assert not app.leave and app.game.save() == saved
+    menu_pick(hw, app, "New match")
+    press(hw, app, keys.A)                              # A confirms
+    assert app.game.pile_len == 0 and app.game.game == 0
+
+
+def test_the_rule_readings_are_settings_for_the_next_match():
+    hw, app = new_match((HUMAN, GREEDY), 27)
+    menu_pick(hw, app, "Rule choices")
+    assert "Take+ rule   plain" in screen_text(app) and "Draw         if stuck" in \
+        screen_text(app)
+    press(hw, app, keys.DOWN, keys.RIGHT)
+    assert "Draw         any time" in screen_text(app) and app.game.options == 0
+    press(hw, app, keys.B)
+    menu_pick(hw, app, "New match")
+    g = app.game
+    assert g.options == DRAW_ANY
+    while g.kinds[g.seat] != HUMAN:
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+    if g.can_play(g.seat):                              # drawing allowed though a card fits
+        n = g.counts[g.seat]
+        press(hw, app, keys.B)
+        assert g.counts[g.seat] == n + 1 or g.pending == P_DRAWN or g.seat != 0
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.options == DRAW_ANY and again.game.options == DRAW_ANY
 
 
 def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
@@ -619,10 +721,10 @@ def test_long_hands_scroll_in_a_window_with_counts_either_side():
     assert shown(app) == (0, hand(g, 0)[:WINDOW])
     assert "14>" in screen_text(app)
     press(hw, app, *[keys.RIGHT] * 10)
-    assert app.view.first == 3 and shown(app) == (0, hand(g, 0)[3:3 + WINDOW])
+    assert app.table.view.first == 3 and shown(app) == (0, hand(g, 0)[3:3 + WINDOW])
     assert "<3" in screen_text(app) and "11>" in screen_text(app)
     press(hw, app, keys.LEFT, *[keys.LEFT] * 10)        # wraps to the last card
-    assert app.cursor == 21 and shown(app) == (0, hand(g, 0)[14:])
+    assert app.table.cursor == 21 and shown(app) == (0, hand(g, 0)[14:])
 
 
 def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
@@ -716,14 +818,16 @@ def test_monkey_random_keys_through_every_screen(seed):
     screens = set()
     check = Amigo()
     watch = Watch(app)
-    seats = bytes(app.game.kinds)
+    seats = (bytes(app.game.kinds), app.game.players)
     for i in range(2500):
         k = rnd.choice(choices)
         if i % 250 == 249:
             # now and then through the menu to each of its items in turn
             press(hw, app, keys.START)
+            if app.screen == TABLE:             # Start on the menu went back to the table
+                press(hw, app, keys.START)
             if app.screen == MENU:
-                press(hw, app, *[keys.DOWN] * ((i // 250) % 6))
+                press(hw, app, *[keys.DOWN] * ((i // 250) % len(AmigoTable.MENU)))
                 k = keys.A
         if app.screen == CURTAIN and (k == keys.A or rnd.random() < 0.5):
             watch.press_a_on_curtain(hw, app)
@@ -734,8 +838,8 @@ def test_monkey_random_keys_through_every_screen(seed):
             app.save_now()
             hw, app = boot(storage=hw.storage, seed=i)
             watch = Watch(app)
-        if bytes(app.game.kinds) != seats:       # a new match from the setup screen
-            seats = bytes(app.game.kinds)
+        if (bytes(app.game.kinds), app.game.players) != seats:   # a new line-up from setup
+            seats = (bytes(app.game.kinds), app.game.players)
             watch = Watch(app)
         watch.check(app)
         if i % 7 == 0:
@@ -761,19 +865,19 @@ def test_escalated_take_cards_is_answered_with_select_and_passed_on():
     press(hw, app, keys.SELECT)
     assert g.pending == P_TAKE and g.seat == 1 and app.screen == CURTAIN
     press(hw, app, keys.A)
-    assert app.view.said == amigo_app.P_ANSWER_TEXT
+    assert app.table.view.said == amigo_app.P_ANSWER_TEXT
     before = g.save()
     cursor_to(hw, app, index(g, 1, "R8"))
     press(hw, app, keys.SELECT)                 # not a take-cards card
-    assert g.save() == before and app.view.said == "answer with take-cards"
+    assert g.save() == before and app.table.view.said == "Only a take-cards yellow"
     cursor_to(hw, app, index(g, 1, "Y10"))
     press(hw, app, keys.SELECT)                 # yellow on yellow: its player chooses
     assert g.pending == P_DIR and g.seat == 1
     press(hw, app, keys.UP)
     assert g.pending == P_TAKE and g.seat == 2 and g.stake == 2 and app.screen == CURTAIN
     press(hw, app, keys.A)
-    assert app.view.said == amigo_app.P_TAKE_TEXT   # seat 2 holds no take-cards yellow
-    assert app.pick == 0
+    assert app.table.view.said == amigo_app.P_TAKE_TEXT   # seat 2 holds no take-cards yellow
+    assert app.table.pick == 0
     press(hw, app, keys.A)                      # two cards from seat 0... who had one
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
 
@@ -796,9 +900,10 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
 
 def test_left_and_right_on_the_start_row_change_nothing():
     hw, app = boot()
+    setup = app.stack[-1]
     press(hw, app, keys.UP)                     # wraps to "Start match"
-    assert app.item == app._setup_rows() - 1
-    before = (app.edit_players, bytes(app.edit_kinds), app.edit_options)
+    assert setup.item == setup.rows() - 1
+    before = (setup.players, bytes(setup.kinds), list(setup.names))
     press(hw, app, keys.RIGHT, keys.LEFT, keys.RIGHT)
     assert app.screen == SETUP
-    assert (app.edit_players, bytes(app.edit_kinds), app.edit_options) == before
+    assert (setup.players, bytes(setup.kinds), list(setup.names)) == before

@@ -106,8 +106,11 @@ print("FIG answered", int(T.view._said != "" and not T.view._said.startswith("Th
 
 YOYO = r'''
 # Two CPU seats, look-ahead and greedy, started from the setup screen's "Start game".
-app.edit_kinds[0] = 2
-app.edit_kinds[1] = 1
+import ui.seats  # noqa: E402
+ui.seats.gc = _NoGc
+setup = app.stack[-1]
+setup.kinds[0] = 2
+setup.kinds[1] = 1
 for k in (K.DOWN, K.DOWN, K.DOWN, K.A):
     press(k)
 for i in range(4):
@@ -170,12 +173,15 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
 
 
 AMIGO = r'''
-for k in (K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A):     # "Start match": P1 human, P2 CPU hard
+import ui.seats  # noqa: E402
+ui.seats.gc = _NoGc
+for k in (K.DOWN, K.DOWN, K.DOWN, K.A):     # "Start match": P1 human, P2 CPU hard
     press(k)
 from engine.amigo_cpu import Cpu  # noqa: E402
 helper = Cpu(1)
-app._cpu(1)
-app._cpu(2)
+T = app.table
+T.cpus.get(1)
+T.cpus.get(2)
 gc.collect()
 moves = peak = event = was = 0
 
@@ -200,7 +206,7 @@ def human():
         a = helper.decide(g)
         if a == 1:
             for j in range(helper.arg):
-                while app.cursor != helper.sel[j]:
+                while T.cursor != helper.sel[j]:
                     key(K.RIGHT)
                 key(K.A)
             key(K.SELECT)

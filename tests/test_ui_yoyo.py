@@ -1,13 +1,14 @@
-"""The Yo-yo app on the stub backend: whole games with the keys, CPU pacing, banners, refusals,
-undo, transfers, menus, saves and lights."""
+"""The Yo-yo app on the shared seated screens (ui/seats.py), on the stub backend: whole games
+with the keys, CPU pacing, curtains, plain refusals, undo and a fixed redo row, transfers,
+setup, confirmations, rule readings, menus, saves and lights."""
 import random
 
 import pytest
 
 from engine import cards
 from engine.tableau import NUM_FANS
-from engine.yoyo import (ANNOUNCE, DOWN, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, REASONS, STUCK,
-                         UP, XFER, Yoyo)
+from engine.yoyo import (ANNOUNCE, DOWN, FREE_WAY, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, STUCK,
+                         UP, XFER, XFER_MAY, Yoyo)
 from hw import keys, stub
 from tests import ui_keys
 from tests.conftest import FIGURES
@@ -15,13 +16,14 @@ from tests.ui_keys import press
 from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
 from tools.text_yoyo import screen_text
-from ui import yoyo_app
+from ui import seat_screens
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
 from ui.table import cell_xy
-from ui.seated import CPU_PACE_MS, SAVE_AFTER_MS, TABLE
-from ui.yoyo_app import BANNER, MENU, PROMPTS, SCORES, SETUP, YoyoApp
-from ui.yoyo_view import SEAT_RGB
+from ui.seats import ASK, CPU_PACE_MS, DAMAGED, MENU, SAVE_AFTER_MS, SCORES, SETUP, TABLE
+from ui.seats import CURTAIN as BANNER
+from ui.yoyo_app import YoyoApp, YoyoTable
+from ui.yoyo_view import PROMPTS, SEAT_RGB, refusal, wanted
 
 
 def boot(storage=None, seed=5, lights=5):
@@ -31,11 +33,12 @@ def boot(storage=None, seed=5, lights=5):
 def set_up(hw, app, kinds):
     """Choose the seats on the setup screen with the keys and start the game."""
     assert app.screen == SETUP
-    if len(kinds) != app.edit_players:
+    setup = app.stack[-1]
+    if len(kinds) != setup.players:
         press(hw, app, keys.RIGHT)
     for s, kind in enumerate(kinds):
         press(hw, app, keys.DOWN)
-        while app.edit_kinds[s] != kind:
+        while setup.kinds[s] != kind:
             press(hw, app, keys.RIGHT)
     press(hw, app, keys.DOWN, keys.A)
     g = app.game
@@ -52,6 +55,10 @@ def new_game(kinds, seed=5):
     return hw, app
 
 
+def seat_name(app, s):
+    return app.table.seat_name(app, s)
+
+
 def legal(g):
     out = bytearray(NUM_FANS)
     return list(out[:g.legal(out)])
@@ -60,11 +67,11 @@ def legal(g):
 def cursor_to(hw, app, f):
     """Walk the cursor to fan f with the D-pad (down rows first, then along)."""
     for _ in range(40):
-        if app.cursor == f:
+        if app.table.cursor == f:
             return
-        if app.cursor // 6 != f // 6 and app.cursor + 6 <= 16:
-            press(hw, app, keys.DOWN if app.cursor // 6 < f // 6 else keys.UP)
-        elif app.cursor // 6 > f // 6:
+        if app.table.cursor // 6 != f // 6 and app.table.cursor + 6 <= 16:
+            press(hw, app, keys.DOWN if app.table.cursor // 6 < f // 6 else keys.UP)
+        elif app.table.cursor // 6 > f // 6:
             press(hw, app, keys.UP)
         else:
             press(hw, app, keys.RIGHT)
@@ -77,7 +84,7 @@ def human_action(hw, app, a):
     k = g.hist_len
     assert app.screen == TABLE and g.kinds[g.turn] == HUMAN and a in legal(g)
     _keys_for(hw, app, a)
-    assert g.hist_len == k + 1 and g.history[2 * k] == a, (a, app.view.said)
+    assert g.hist_len == k + 1 and g.history[2 * k] == a, (a, app.table.view.said)
 
 
 def _keys_for(hw, app, a):
@@ -102,8 +109,8 @@ def play_to_end(hw, app, rnd, checks=None):
         if app.screen == SCORES:
             return made
         if app.screen == BANNER:
-            assert app.view.group.hidden and not app.text.group.hidden
-            assert app.text._texts[0] == "%s to play" % app.seat_name(g.turn)
+            assert app.table.view.group.hidden and not app.text.group.hidden
+            assert app.text._texts[0] == "Pass to %s" % seat_name(app, g.turn)
             press(hw, app, keys.A)
             assert app.screen == TABLE
             continue
@@ -130,10 +137,11 @@ def check_the_end(hw, app):
     g = app.game
     assert g.phase == OVER and sum(g.won) == 52
     shown = screen_text(app)
+    assert "cards   games" in shown
     for s in range(g.players):
-        assert "%-8s %2d cards" % (app.seat_name(s), g.won[s]) in shown
+        assert "%-8s%8d%8d" % (seat_name(app, s), g.won[s], app.table.wins[s]) in shown
     w = g.winner()
-    assert ("%s wins!" % app.seat_name(w) if w >= 0 else "A tie.") in shown
+    assert ("%s wins!" % seat_name(app, w) if w >= 0 else "A tie.") in shown
     assert hw.lights.pixels == [SEAT_RGB[w] if w >= 0 else 0x404040] * 5
 
 
@@ -154,7 +162,8 @@ def test_two_player_games_are_played_to_the_end_with_the_keys(kinds, seed):
     assert made[HUMAN] > 5
     assert made["cpu"] > 5 or HUMAN == kinds[1]
     check_the_end(hw, app)
-    assert app.games == 1 and sum(app.wins) == (1 if app.game.winner() >= 0 else 0)
+    t = app.table
+    assert t.games == 1 and sum(t.wins) == (1 if app.game.winner() >= 0 else 0)
 
 
 @pytest.mark.parametrize("kinds, seed", [
@@ -184,7 +193,7 @@ def test_cpu_only_game_runs_to_the_scores():
 def test_cpu_moves_are_paced_and_a_skips_to_the_human_turn():
     hw, app = new_game((LOOKAHEAD, HUMAN))
     g = app.game
-    assert g.turn == 0 and app.view.said.startswith("CPU1 plays")
+    assert g.turn == 0 and app.table.view.said.startswith("CPU1 plays")
     for _ in range(5):
         app.step()
     assert g.hist_len == 0                     # nothing before the pace has passed
@@ -211,7 +220,7 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     hw, app = new_game((HUMAN, HUMAN))
     g = app.game
     press(hw, app, keys.A)                     # nothing announced yet
-    assert app.view.said == REASONS[g.check(0)] == "announce first"
+    assert app.table.view.said == refusal(g, g.check(0)) == "First choose up or down"
     assert hw.sound.log[-1] == (110, 150)
     a = legal(g)[0]
     human_action(hw, app, a)
@@ -222,20 +231,23 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     cursor_to(hw, app, wrong)
     press(hw, app, keys.A)
     assert g.save() == before
-    assert app.view.said == REASONS[g.check(wrong)] == "not next in sequence"
+    assert app.table.view.said == refusal(g, g.check(wrong)) == wanted(g)
+    assert app.table.view.said == "Play %s, going %s" % (
+        ("an " if need in (0, 7) else "a ") + ("Ace 2 3 4 5 6 7 8 9 10 Jack Queen King"
+                                               .split()[need]), "down" if g.down else "up")
     press(hw, app, keys.SELECT)                # no transfer before two are stuck
-    assert g.save() == before and app.view.said == "needs two stuck in a row"
+    assert g.save() == before and app.table.view.said == "Only when two are stuck"
 
 
 def test_announcing_with_the_dpad_sets_the_direction_and_a_dead_way_is_refused():
     hw, app = new_game((HUMAN, HUMAN))
     g = app.game
-    assert app.view.said == PROMPTS[0] and g.phase == ANNOUNCE
+    assert app.table.view.said == PROMPTS[0] and g.phase == ANNOUNCE
     ways = legal(g)
     if len(ways) == 1:
         dead = DOWN if ways[0] == UP else UP
         press(hw, app, keys.UP if dead == UP else keys.DOWN)
-        assert g.phase == ANNOUNCE and app.view.said == "nothing to play that way"
+        assert g.phase == ANNOUNCE and app.table.view.said == "Nothing to play that way"
     press(hw, app, keys.UP if ways[0] == UP else keys.DOWN)
     assert g.phase == PLAY and g.down == (ways[0] == DOWN)
     assert "direction %s" % ("down" if g.down else "up") in screen_text(app)
@@ -245,7 +257,7 @@ def test_undo_reaches_back_to_the_start_of_the_human_turn_only():
     hw, app = new_game((HUMAN, GREEDY))
     g = app.game
     press(hw, app, keys.B)
-    assert app.view.said == "Nothing to undo this turn"
+    assert app.table.view.said == "Nothing to undo this turn"
     made = 0
     while legal(g) != [STUCK]:
         human_action(hw, app, legal(g)[0])
@@ -256,11 +268,11 @@ def test_undo_reaches_back_to_the_start_of_the_human_turn_only():
     assert g.hist_len == 0 and g.phase == ANNOUNCE and g.tableau.remaining() == 51
     assert "centre AS  pile 1" in screen_text(app)
     press(hw, app, keys.B)
-    assert g.hist_len == 0 and app.view.said == "Nothing to undo this turn"
-    # The menu redoes what was undone.
+    assert g.hist_len == 0 and app.table.view.said == "Nothing to undo this turn"
+    # The menu's fixed "Redo move" row redoes what was undone.
     press(hw, app, keys.START)
-    items = app._menu_items()
-    assert "Redo move" in items
+    items = YoyoTable.MENU
+    assert app.text._texts[1 + items.index("Redo move")] == "Redo move"
     press(hw, app, *([keys.DOWN] * items.index("Redo move")), keys.A)
     assert g.hist_len == 1 and app.screen == TABLE
     while legal(g) != [STUCK]:
@@ -270,6 +282,11 @@ def test_undo_reaches_back_to_the_start_of_the_human_turn_only():
     assert g.turn == 1
     press(hw, app, keys.B)
     assert g.turn == 1 and g.history[2 * g.hist_len - 2] == STUCK
+    # Nothing to redo: the row stays where it is and says so.
+    press(hw, app, keys.START, *([keys.DOWN] * items.index("Redo move")), keys.A)
+    assert app.screen == ASK and screen_text(app).startswith("Nothing to redo")
+    press(hw, app, keys.B)
+    assert app.screen == MENU and app.text.marked == 1 + items.index("Redo move")
 
 
 def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
@@ -277,7 +294,7 @@ def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
     set_up(hw, app, (HUMAN, HUMAN, GREEDY))
     g = app.game
     assert app.screen == BANNER and g.turn == 0    # first human of the game
-    assert screen_text(app).startswith("P1 to play")
+    assert screen_text(app).startswith("Pass to P1")
     press(hw, app, keys.A)
     while legal(g) != [STUCK]:
         human_action(hw, app, legal(g)[0])
@@ -285,18 +302,17 @@ def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
     human_action(hw, app, STUCK)
     assert app.screen == BANNER and g.turn == 1
     lines = screen_text(app)
-    assert lines.startswith("P2 to play") and "Pass the device to P2." in lines
-    assert "P1 won %d." % won in lines and "Won: P1 %d P2 0 CPU3 0" % won in lines
-    assert "Pile 0; next %s, %s." % (cards.RANK_CHARS[g.need()].replace("T", "10"),
-                                     "down" if g.down else "up") in lines
-    assert app.view.group.hidden and hw.lights.pixels == [SEAT_RGB[1]] * 5
+    assert lines.startswith("Pass to P2") and "Hand the device to P2," in lines
+    assert "P1 won %d." % won in lines.splitlines()
+    assert wanted(g) + "." in lines.splitlines() and "Play " in wanted(g)
+    assert app.table.view.group.hidden and hw.lights.pixels == [SEAT_RGB[1]] * 5
     before = g.save()
     press(hw, app, keys.B, keys.SELECT, keys.UP, keys.DOWN, keys.LEFT)
     hw.clock.advance(5 * CPU_PACE_MS)
     app.step()
     assert g.save() == before and app.screen == BANNER
     press(hw, app, keys.A)
-    assert app.screen == TABLE and not app.view.group.hidden
+    assert app.screen == TABLE and not app.table.view.group.hidden
     # With one human only, the device never changes hands: no banner.
     hw, app = new_game((HUMAN, GREEDY))
     assert app.screen == TABLE
@@ -311,28 +327,29 @@ def test_the_transfer_is_offered_only_when_the_rules_allow_it():
     g = app.game
     g.start(kit_table(TRANSFER, low="3AJ").layout, 2, 0, bytes((HUMAN, HUMAN)))
     app.holder = -1
-    app._begin()
+    app.begin()
     press(hw, app, keys.A)                                  # the banner
     offered = []
     for a in (UP, fan_of(g, "2D"), STUCK):
-        offered.append(app.view.said == PROMPTS[4])
+        offered.append(app.table.view.said == PROMPTS[4])
         human_action(hw, app, a)
     press(hw, app, keys.A)                                  # banner for P2
-    offered.append(app.view.said == PROMPTS[4])
+    offered.append(app.table.view.said == PROMPTS[4])
     human_action(hw, app, STUCK)
     press(hw, app, keys.A)
     assert offered == [False] * 4 and g.transfer_allowed()
-    assert app.view.said.startswith("P2 stuck.") or app.view.said == PROMPTS[4]
+    assert app.table.view.said.startswith("P2 is stuck.") or \
+        app.table.view.said == PROMPTS[4]
     before = g.save()
     cursor_to(hw, app, 2)
     press(hw, app, keys.SELECT)
-    assert g.save() == before and app.view.said == "releases no card to play"
+    assert g.save() == before and app.table.view.said == "That frees no card to play"
     press(hw, app, keys.A)
-    assert g.save() == before and app.view.said == "not next in sequence"
+    assert g.save() == before and app.table.view.said == wanted(g)
     cursor_to(hw, app, 1)
     press(hw, app, keys.SELECT)
     assert g.last_event() & 15 == 2 and not g.transfer_allowed()
-    assert cards.name(g.tableau.top(1)) == "AH" and app.view.said == PROMPTS[1]
+    assert cards.name(g.tableau.top(1)) == "AH" and app.table.view.said == PROMPTS[1]
     press(hw, app, keys.A)                                  # the released Ace
     assert cards.name(g.played[g.n - 1]) == "AH"
 
@@ -360,7 +377,7 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
     hw2, again = boot(storage=hw.storage, seed=77)
     assert again.game.save() == g.save()
     assert again.game.kinds == g.kinds and again.players == 3
-    assert again.persist.get(TAG_YOYO_SETUP) == app._pack_setup()
+    assert again.persist.get(TAG_YOYO_SETUP) == seat_screens.pack(app)
     if again.screen == BANNER:
         press(hw2, again, keys.A)
     a, b = screen_text(app).splitlines(), screen_text(again).splitlines()
@@ -370,15 +387,18 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
 def test_a_finished_game_and_its_result_survive_power_off_once():
     hw, app = new_game((GREEDY, GREEDY))
     play_to_end(hw, app, random.Random(1))
-    assert app.games == 1
+    assert app.table.games == 1
     app.save_now()
     hw2, again = boot(storage=hw.storage)
-    assert again.screen == SCORES and again.games == 1 and again.wins == app.wins
+    assert again.screen == TABLE and again.table.view.said == PROMPTS[6]
+    assert again.table.games == 1 and again.table.wins == app.table.wins
     assert again.game.is_over()
+    press(hw2, again, keys.A)
+    assert again.screen == SCORES
+    check_the_end(hw2, again)
 
 
-@pytest.mark.parametrize("tag", [TAG_YOYO, TAG_YOYO_SETUP])
-def test_a_damaged_record_is_ignored_with_a_notice(tag):
+def damaged(tag):
     hw, app = new_game((HUMAN, GREEDY))
     human_action(hw, app, legal(app.game)[0])
     app.save_now()
@@ -386,21 +406,48 @@ def test_a_damaged_record_is_ignored_with_a_notice(tag):
     bad[len(bad) // 2] ^= 0x41
     app.persist.put(tag, bytes(bad))
     app.persist.commit(app.settings)
+    return hw
+
+
+def test_a_damaged_game_opens_setup_with_the_notice_not_a_default_game():
+    hw = damaged(TAG_YOYO)
     hw2, again = boot(storage=hw.storage)
-    assert again.screen == TABLE and again.view.said == "Saved game was damaged."
-    if tag == TAG_YOYO:
-        assert again.game.hist_len == 0
+    assert again.screen == SETUP and not again.playing
+    assert again.text._texts[0] == DAMAGED
+    # Leaving setup asks, and does not drop into a game nobody chose.
+    press(hw2, again, keys.B)
+    assert again.screen == ASK and "No game is set up yet." in screen_text(again)
+    press(hw2, again, keys.B)
+    assert again.screen == SETUP and not again.leave
+    press(hw2, again, keys.B, keys.A)
+    assert again.leave and not again.playing
+    # Starting from setup is a game with the seats chosen; the notice is said once.
+    hw3, third = boot(storage=hw.storage)
+    assert third.text._texts[0] == DAMAGED
+    set_up(hw3, third, (GREEDY, HUMAN))
+    assert third.playing and third.screen in (TABLE, BANNER)
+    assert third.table.view.said != DAMAGED
+    third.save_now()
+    hw4, fourth = boot(storage=hw.storage)
+    assert fourth.playing and fourth.game.save() == third.game.save()
+    assert fourth.table.view.said != DAMAGED
+
+
+def test_a_damaged_setup_record_keeps_the_game_and_says_so_once():
+    hw = damaged(TAG_YOYO_SETUP)
+    hw2, again = boot(storage=hw.storage)
+    assert again.screen == TABLE and again.table.view.said == DAMAGED
+    assert again.game.hist_len == 1
     g = again.game
     if g.kinds[g.turn] == HUMAN:
         human_action(hw2, again, legal(g)[0])
     else:
         hw2.clock.advance(CPU_PACE_MS)
         again.step()
-        assert g.hist_len == 1
-    assert again.view.said != "Saved game was damaged."     # said once only
+    assert again.table.view.said != DAMAGED     # said once only
     again.save_now()
     hw3, third = boot(storage=hw.storage)
-    assert third.view.said != "Saved game was damaged."
+    assert third.table.view.said != DAMAGED
     assert third.game.save() == again.game.save()
 
 
@@ -419,33 +466,112 @@ def test_lights_follow_the_settings():
     set_up(hw0, app0, (HUMAN, GREEDY))
 
 
+def menu_pick(hw, app, row):
+    if app.screen != MENU:
+        press(hw, app, keys.START)
+    assert app.screen == MENU
+    n = len(YoyoTable.MENU)
+    press(hw, app, *([keys.DOWN] * ((YoyoTable.MENU.index(row) - app.stack[-1].item) % n)),
+          keys.A)
+
+
 def test_menu_help_setup_and_other_games():
     hw, app = new_game((HUMAN, GREEDY))
     press(hw, app, keys.START)
     assert app.screen == MENU
-    assert app._menu_items() == ["Resume", "New game", "Setup", "Help", "Other games"]
-    items = app._menu_items()
-    press(hw, app, *([keys.DOWN] * items.index("Help")), keys.A)
+    assert [t for t in app.text._texts[1:] if t] == list(YoyoTable.MENU)
+    menu_pick(hw, app, "Help")
     pages = set()
-    for _ in range(len(yoyo_app.HELP_PAGES)):
+    for _ in range(app.stack[-1].count):
         pages.add(app.text._texts[0])
+        assert all(len(t) <= 25 for t in app.text._texts[1:])
         press(hw, app, keys.RIGHT)
-    assert len(pages) == len(yoyo_app.HELP_PAGES)
-    for page in yoyo_app.HELP_PAGES:
-        assert all(len(line) <= 26 for line in page) and len(page) <= 10
+    assert len(pages) == app.stack[-1].count >= 2
     press(hw, app, keys.B)
     assert app.screen == MENU
-    press(hw, app, *([keys.DOWN] * items.index("Setup")), keys.A)
+    menu_pick(hw, app, "Setup")
     assert app.screen == SETUP
     press(hw, app, keys.B)
     assert app.screen == MENU
-    press(hw, app, keys.A)                     # Resume
+    press(hw, app, keys.UP, keys.UP, keys.UP, keys.A)   # Resume
     assert app.screen == TABLE and not app.leave
     deal = app.game.deal_number
-    press(hw, app, keys.START, keys.DOWN, keys.A)   # New game
+    menu_pick(hw, app, "New game")              # nothing played yet: no question
     assert app.game.deal_number != deal and app.game.hist_len == 0
-    press(hw, app, keys.START, *([keys.DOWN] * items.index("Other games")), keys.A)
+    menu_pick(hw, app, "Other games")
     assert app.leave
+
+
+def test_a_new_game_or_leaving_a_game_in_progress_asks_first():
+    hw, app = new_game((HUMAN, GREEDY))
+    human_action(hw, app, legal(app.game)[0])
+    deal = app.game.deal_number
+    saved = app.game.save()
+    menu_pick(hw, app, "New game")
+    assert app.screen == ASK and screen_text(app).startswith("New game: are you sure?")
+    press(hw, app, keys.B)                      # B keeps playing
+    assert app.screen == MENU and app.game.save() == saved
+    menu_pick(hw, app, "New game")
+    press(hw, app, keys.A)                      # A confirms
+    assert app.game.deal_number != deal and app.game.hist_len == 0
+    while app.game.kinds[app.game.turn] != HUMAN:
+        press(hw, app, keys.A)                  # the CPU seat starts this one: skip it
+    human_action(hw, app, legal(app.game)[0])
+    menu_pick(hw, app, "Other games")
+    assert app.screen == ASK and not app.leave
+    press(hw, app, keys.B)
+    assert not app.leave
+    menu_pick(hw, app, "Other games")
+    press(hw, app, keys.A)
+    assert app.leave
+    # Starting from setup asks as well while a game is in progress.
+    hw, app = new_game((HUMAN, GREEDY))
+    human_action(hw, app, legal(app.game)[0])
+    saved = app.game.save()
+    menu_pick(hw, app, "Setup")
+    press(hw, app, keys.UP, keys.A)
+    assert app.screen == ASK and app.game.save() == saved
+    press(hw, app, keys.B)
+    assert app.screen == SETUP
+    press(hw, app, keys.A, keys.A)
+    assert app.screen in (TABLE, BANNER) and app.game.hist_len == 0
+
+
+def test_setup_says_what_a_does_on_each_row():
+    # The issue: setup said "A start" while A on a row changed that row.
+    hw, app = boot()
+    setup = app.stack[-1]
+    for _ in range(setup.rows()):
+        hint = app.text._texts[-1]
+        before = (setup.players, bytes(setup.kinds))
+        on_start = setup.item == setup.rows() - 1
+        assert ("A: start" in hint) == on_start, hint
+        if not on_start:
+            press(hw, app, keys.A)
+            assert app.screen == SETUP and (setup.players, bytes(setup.kinds)) == before
+        press(hw, app, keys.DOWN)
+
+
+def test_the_rule_readings_are_settings_for_the_next_game():
+    hw, app = new_game((HUMAN, HUMAN))
+    assert app.game.options == 0
+    menu_pick(hw, app, "Rule choices")
+    assert "Pile way     announced" in screen_text(app)
+    assert "Transfer     must" in screen_text(app)
+    press(hw, app, keys.RIGHT, keys.DOWN, keys.RIGHT)
+    assert "Pile way     turns" in screen_text(app)
+    assert "Transfer     may" in screen_text(app)
+    assert app.game.options == 0                # the game in progress keeps its rules
+    press(hw, app, keys.B)
+    menu_pick(hw, app, "New game")
+    g = app.game
+    assert g.options == FREE_WAY | XFER_MAY and g.phase == PLAY   # nothing to announce
+    if app.screen == BANNER:
+        press(hw, app, keys.A)
+    assert app.table.view.said == PROMPTS[1]
+    app.save_now()
+    hw2, again = boot(storage=hw.storage)
+    assert again.options == FREE_WAY | XFER_MAY and again.game.options == FREE_WAY | XFER_MAY
 
 
 def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
@@ -553,27 +679,28 @@ def test_the_cursor_shows_the_cpu_card_and_comes_back_for_the_human():
     cursor_to(hw, app, 4)
     while g.turn == 0:
         human_action(hw, app, legal(g)[0])
-    home = app.cursor
-    cursor = app.view.table._cursor
+    home = app.table.cursor
+    cursor = app.table.view.table._cursor
     while g.turn == 1:
         hw.clock.advance(CPU_PACE_MS)
         app.step()
         a = g.history[2 * g.hist_len - 2]
         if a < NUM_FANS:
             assert (cursor.x + 1, cursor.y + 1) == cell_xy(a)
-    assert app.cursor == home and (cursor.x + 1, cursor.y + 1) == cell_xy(home)
+    assert app.table.cursor == home and (cursor.x + 1, cursor.y + 1) == cell_xy(home)
 
 
 def test_left_and_right_on_the_start_row_change_nothing():
     # Found by a random-key run: with three players, right on "Start game" indexed a fourth seat.
     hw, app = boot()
     assert app.screen == SETUP
-    press(hw, app, keys.A)                      # players 2 -> 3
-    assert app.edit_players == 3
+    setup = app.stack[-1]
+    press(hw, app, keys.RIGHT)                  # players 2 -> 3
+    assert setup.players == 3
     press(hw, app, keys.UP)                     # wraps to "Start game"
-    assert app.item == app._setup_rows() - 1
-    before = (app.edit_players, bytes(app.edit_kinds))
+    assert setup.item == setup.rows() - 1
+    before = (setup.players, bytes(setup.kinds))
     press(hw, app, keys.RIGHT, keys.LEFT)
-    assert app.screen == SETUP and (app.edit_players, bytes(app.edit_kinds)) == before
+    assert app.screen == SETUP and (setup.players, bytes(setup.kinds)) == before
     press(hw, app, keys.A)
     assert app.screen != SETUP and app.game.players == 3

@@ -98,9 +98,9 @@ def other_games(out):
     press(hw, launcher, keys.DOWN, keys.A)            # Yo-yo: its setup screen first
     shot(hw, out, "yoyo_setup", paths)
     press(hw, launcher, keys.DOWN, keys.DOWN, keys.DOWN, keys.A, keys.UP)   # start; announce up
-    app = launcher.app
+    t = launcher.app.table
     for _ in range(4):                  # a few plays of the human's run
-        app.cursor = next((f for f in range(17) if app.game.check(f) == 0), app.cursor)
+        t.cursor = next((f for f in range(17) if t.game.check(f) == 0), t.cursor)
         press(hw, launcher, keys.A)
     shot(hw, out, "yoyo_table", paths)
     return paths + amigo_shots(out) + calc_shots(out)
@@ -109,9 +109,8 @@ def other_games(out):
 def amigo_shots(out):
     """YoYo: setup for two people and a CPU, the curtain between them, a turn, a game's scores."""
     from hw import keys, stub
-    from ui.amigo_app import CURTAIN, SCORES
     from ui.launcher import Launcher
-    from ui.seated import CPU_PACE_MS, TABLE
+    from ui.seats import CPU_PACE_MS, CURTAIN, SCORES, TABLE
     paths = []
 
     def start(hw, setup_keys):
@@ -133,14 +132,14 @@ def amigo_shots(out):
     # 3 players; seat 2 from CPU hard to Human; seat 3 stays a CPU.
     launcher = start(hw, (keys.RIGHT, keys.DOWN, keys.DOWN, keys.LEFT, keys.LEFT))
     shot(hw, out, "amigo_setup", paths)
-    press(hw, launcher, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
+    press(hw, launcher, keys.DOWN, keys.DOWN, keys.A)
     until(hw, launcher, CURTAIN, keys.B)
     shot(hw, out, "amigo_curtain", paths)
     press(hw, launcher, keys.A)
     until(hw, launcher, TABLE, keys.A)
     shot(hw, out, "amigo_table", paths)
     hw = stub.Hardware()
-    launcher = start(hw, (keys.DOWN, keys.LEFT, keys.DOWN, keys.DOWN, keys.DOWN, keys.A))
+    launcher = start(hw, (keys.DOWN, keys.LEFT, keys.LEFT, keys.DOWN, keys.DOWN, keys.A))
     until(hw, launcher, SCORES, keys.A)
     shot(hw, out, "amigo_scores", paths)
     return paths

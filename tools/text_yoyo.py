@@ -1,6 +1,6 @@
 """What the Yo-yo screen shows, as plain text: for the headless simulator and for tests.
 
-    screen_text(app) -> str     app is a ui.yoyo_app.YoyoApp
+    screen_text(app) -> str     app is the Yo-yo app (ui.seats.Seated with ui.yoyo_app.YoyoTable)
 """
 from engine import cards
 from engine.yoyo import ANNOUNCE, FREE, OVER, PLAY
@@ -18,29 +18,30 @@ def direction(g):
 
 
 def table_text(app):
+    t = app.table
     g = app.game
-    t = g.tableau
+    fans = g.tableau
     seats = []
     for s in range(g.players):
         mark = ">" if s == g.turn and g.phase != OVER else " "
-        seats.append("%s%s %d" % (mark, app.seat_name(s), g.won[s]))
+        seats.append("%s%s %d" % (mark, t.seat_name(app, s), g.won[s]))
     lines = ["   ".join(seats)]
     rows = []
     for f in range(17):
-        fan = " ".join(cards.name(t.cards[f * 3 + i]) for i in range(t.heights[f])) or "--"
-        cur = "[" if f == app.cursor else " "
+        fan = " ".join(cards.name(fans.cards[f * 3 + i]) for i in range(fans.heights[f])) or "--"
+        cur = "[" if f == t.cursor else " "
         rows.append("%s%2d %-9s" % (cur, f, fan))
     for i in (0, 6, 12):
         lines.append("  ".join(rows[i:i + 6]))
     lines.append("centre %s  pile %d  direction %s" % (
         cards.name(g.played[g.n - 1]), g.pile_count(), direction(g)))
-    if app.view.said:
-        lines.append(app.view.said)
+    if t.view.said:
+        lines.append(t.view.said)
     return "\n".join(lines)
 
 
 def screen_text(app):
-    from ui.yoyo_app import TABLE
+    from ui.seats import TABLE
     if app.screen != TABLE:
         return text_lines(app.text)
     return table_text(app)

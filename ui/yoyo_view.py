@@ -9,7 +9,8 @@ Per move only tile indices and the marker's x change; labels change when seats a
 import displayio
 
 from engine.tableau import NUM_FANS
-from engine.yoyo import ANNOUNCE, FREE, PLAY
+from engine.yoyo import ANNOUNCE, FREE, HUMAN, OVER, PLAY, STUCK, UP, XFER
+from hw import keys
 from ui import sprites, text
 from ui.glyphs import draw_glyph
 from ui.table import HOLE_CELL, TableView, cell_xy
@@ -143,3 +144,90 @@ class YoyoView:
     def say(self, text):
         self.said = text
         self.table.say(text)
+
+
+# -- words: prompts and refusals, short plain sentences that fit the 26-character message row
+# Prompts for the seat to move, long and after an event; constant strings, so saying one again
+# allocates nothing.
+PROMPTS = ("Up/down: choose the way", "A plays, B undoes", "A: any card starts a pile",
+           "Nothing fits: A passes", "Select: top card to bottom", "CPU playing. A: skip",
+           "Game over. A: scores", "Select: transfer, A: pass")
+SHORT = ("Up or down?", "A: play", "A: new pile", "A: pass", "Sel: move", "A: skip",
+         "A: scores", "Sel or A")
+_ANNOUNCE_P = const(0)
+_PLAY_P = const(1)
+_FREE_P = const(2)
+_PASS_P = const(3)
+_XFER_P = const(4)
+_CPU_P = const(5)
+_OVER_P = const(6)
+_MAY_P = const(7)
+_RANKS = "an Ace|a 2|a 3|a 4|a 5|a 6|a 7|an 8|a 9|a 10|a Jack|a Queen|a King"
+
+
+def wanted(g):
+    r = g.need()
+    o = g.other()
+    if o >= 0:
+        return "Play %s or %s" % (_rank(r), _rank(o))
+    return "Play %s, going %s" % (_rank(r), "down" if g.down else "up")
+
+
+def _rank(r):
+    return _RANKS.split("|")[r]
+
+
+def refusal(g, code):
+    """The engine's reason as a short sentence (engine.yoyo REASONS codes)."""
+    if code == 4:
+        return wanted(g)
+    return ("", "The game is over", "Not a move now", "That fan is empty", "",
+            "First choose up or down", "The way is set already", "Nothing to play that way",
+            "A card fits: play it", "Play on: any top card" if g.phase == FREE else
+            "Select: top card to bottom", "Only when two are stuck",
+            "That frees no card to play")[code]
+
+
+# The cursor walks the 17 fans in the 6x3 grid; up and down step over the hole's cell.
+_COLS = const(6)
+
+
+def step_cursor(f, k):
+    if k == keys.LEFT or k == keys.RIGHT:
+        return (f + (1 if k == keys.RIGHT else NUM_FANS - 1)) % NUM_FANS
+    f = (f + (_COLS if k == keys.DOWN else 18 - _COLS)) % 18
+    if f == NUM_FANS:
+        f = (f + (_COLS if k == keys.DOWN else 18 - _COLS)) % 18
+    return f
+
+
+def prompt_index(g, moves):
+    """Which prompt fits the seat to move."""
+    if g.phase == OVER:
+        return _OVER_P
+    if g.kinds[g.turn] != HUMAN:
+        return _CPU_P
+    if g.phase == ANNOUNCE:
+        return _ANNOUNCE_P
+    if g.phase == FREE:
+        return _FREE_P
+    n = g.legal(moves)
+    a = moves[0]
+    if a == STUCK:
+        return _PASS_P
+    if a >= XFER:
+        return _MAY_P if moves[n - 1] == STUCK else _XFER_P
+    return _PLAY_P
+
+
+def handover(g, moves, event):
+    """The curtain's lines on what the next player is to do."""
+    if g.phase == ANNOUNCE:
+        return [event or "Deal %d." % g.deal_number, "Choose up or down first."]
+    if g.phase == FREE:
+        return [event, "Start a new pile with any", "card from a fan."]
+    g.legal(moves)
+    if moves[0] >= XFER and moves[0] < UP:
+        return ["Two players are stuck:", "move a fan's top card to",
+                "its bottom (Select)."]
+    return [event, wanted(g) + "."]

@@ -1,0 +1,86 @@
+"""Words of the seated games' text screens, loaded only while one is shown (ui/seat_screens.py
+words()): the help paragraphs (YOYO for Yo-yo, AMIGO for YoYo; ui/screens.py wraps them into
+pages), and YoYo's curtain lines and score table."""
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+# engine.amigo's, repeated so that Yo-yo's help never loads YoYo's engine
+_P_OVER = const(0)
+_TOOK_LAST = const(2)
+_PILE_OUT = const(3)
+
+YOYO = (
+    "Black Hole for two or three players. Build one pile on the centre card, a rank at a "
+    "time, up or down; King and Ace touch. Suits do not matter.",
+    "First announce up or down with the D-pad, then play while a card fits. Stuck after "
+    "playing, you win the pile. The next player starts a new pile one rank back, going the "
+    "other way.",
+    "Two players stuck in a row: the next may move a fan's top card to its bottom to free "
+    "the card wanted, then plays on but wins nothing that turn. If no move helps, any card "
+    "starts a new pile.",
+    "Most cards won wins. Rules (in the menu) offer the sheet's other readings: a pile that "
+    "may turn at every card, and a transfer that may be declined.",
+    "Keys: the D-pad moves the cursor or announces; A plays the top card under it; B undoes "
+    "within your turn; Select transfers; Start opens the menu. While a CPU plays, A skips "
+    "ahead.",
+)
+
+AMIGO = (
+    "Shed your hand onto one pile. Blue runs up, red runs down: lay a card going the "
+    "pile's way, or one of equal value, which turns the way. Yellow always fits and keeps "
+    "the way. Your own card still on top: lay anything.",
+    "A series: cards stepping by one in one colour go at once, blue up, red down. Yellow "
+    "fits anywhere in a series; last, it also acts. Nothing fits? B draws a card: Select "
+    "plays it if it fits, B keeps it.",
+    "Yellow cards act. No-entry disc: the next player misses a turn. Plus: the next takes "
+    "a card from each of two players. Arrow left: everyone passes a card left. Star: chaos, "
+    "all hands are shuffled and dealt again.",
+    "Keys: left/right move along the hand; A picks or unpicks a card; Select plays the "
+    "picks in the order that makes a series (none picked: the card under the cursor); B "
+    "clears the picks, draws, or keeps a drawn card; Start opens the menu. While a CPU "
+    "moves, A skips ahead.",
+    "Scores: out first +5, the others -1 a card. When the draw pile runs out twice, only "
+    "minus points. A match is twice as many games as players; the highest total wins.",
+    "Cards: B with an up triangle is blue, R with a down triangle red, Y yellow with its "
+    "action. The curtain hides each hand when the device changes hands.",
+)
+
+
+def amigo_handover(g):
+    """The curtain's lines: what is asked, the top card and the draw pile, in words."""
+    what = ("", "Your turn to play.", "Play or keep your draw.", "Choose up or down.",
+            "Take cards from a player.", "Pass a card to the left.")[g.pending]
+    t = g.top()
+    if t == 0:
+        top = "The pile is empty."
+    else:
+        k = t >> 5
+        top = "Top: %s %d going %s" % ("blue red yellow".split()[k if k < 2 else 2], t & 31,
+                                       "down" if g.dir else "up")
+    return [what, top, "%d cards left to draw." % g.draw_len]
+
+
+def amigo_scores(g, names):
+    """The score table's contents (ui/seat_screens.py)."""
+    n = g.players
+    over = g.pending == _P_OVER
+    rows = [(names[s], ("+" if g.points(s) >= 0 else "") + str(g.points(s)) if over else "-",
+             ("+" if g.scores[s] >= 0 else "") + str(g.scores[s])) for s in range(n)]
+    if g.match_over():
+        title = "Match over (%d games)" % (2 * n)
+        best = max(g.scores[:n])
+        won = [names[s] for s in range(n) if g.scores[s] == best]
+        last = ("Winner: " if len(won) == 1 else "Winners: ") + ", ".join(won)
+        if len(last) > 25:
+            last = "%d players share the win" % len(won)
+    elif over:
+        title = "Game %d of %d over" % (g.game + 1, 2 * n)
+        last = ("Draw pile ran out twice" if g.end == _PILE_OUT else
+                "%s's last card taken" % names[g.winner] if g.end == _TOOK_LAST else
+                "%s went out" % names[g.winner])
+    else:
+        title = "Scores  game %d of %d" % (g.game + 1, 2 * n)
+        last = ""
+    return title, "    game   total", rows, (last,)
