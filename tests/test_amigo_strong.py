@@ -230,7 +230,7 @@ def test_circuitpython_heap_and_no_allocation_per_rollout(tmp_path):
     FIGURES.append("  one Strong (scratch game, buffers): %6d bytes" % figs["object"])
     FIGURES.append("  retained in all              : %6d bytes (CPU budget %d)"
                    % (retained, CPU_BUDGET))
-    FIGURES.append("  start() of a decision, peak  : %6d bytes (budget %d)"
+    FIGURES.append("  allocated by start(), gc off : %6d bytes (peak budget %d)"
                    % (figs["start_peak"], PEAK_BUDGET))
     FIGURES.append("  allocated over %d rollouts : %6d bytes (budget 0)"
                    % (figs["rollouts"], figs["bytes_all_rollouts"]))
