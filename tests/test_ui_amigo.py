@@ -907,3 +907,56 @@ def test_left_and_right_on_the_start_row_change_nothing():
     press(hw, app, keys.RIGHT, keys.LEFT, keys.RIGHT)
     assert app.screen == SETUP
     assert (setup.players, bytes(setup.kinds), list(setup.names)) == before
+
+
+def test_a_strong_seat_plays_a_whole_match_thinking_in_slices_with_keys_live():
+    # Issue 16: the strong CPU (engine/amigo_strong.py) is a seat kind of the setup; it thinks
+    # a few rollouts a main-loop pass, says so, and a key still acts between two slices.
+    from engine.amigo_strong import STRONG, Strong
+    hw, app = boot(seed=31)
+    setup = app.stack[-1]
+    press(hw, app, keys.DOWN)
+    while setup.kinds[0] != STRONG:
+        press(hw, app, keys.RIGHT)
+    assert "CPU strong" in app.text._texts[2]
+    press(hw, app, keys.DOWN, keys.DOWN, keys.A)          # seat 2 stays CPU hard; start
+    g = app.game
+    assert list(g.kinds[:2]) == [STRONG, PLANNER]
+    t = app.table
+    decisions = slices = thought = 0
+    menu_seen = False
+    for _ in range(200000):
+        if g.match_over() and app.screen == SCORES:
+            break
+        if app.screen == SCORES:
+            press(hw, app, keys.A)
+            continue
+        assert app.screen == TABLE
+        was = t.cpus.thinking
+        strong_to_move = g.kinds[g.seat] == STRONG
+        before = g.save()
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+        if strong_to_move and t.cpus.thinking:
+            slices += 1
+            assert t.view.said == "P1 is thinking..." and g.save() == before
+            if was and not menu_seen:
+                # a key between two slices: the menu opens at once, and the thinking goes
+                # on where it was once the table is back
+                done = t.cpus.cpu.done
+                press(hw, app, keys.START)
+                assert app.screen == MENU and t.cpus.cpu.done == done
+                press(hw, app, keys.B)
+                assert app.screen == TABLE and t.cpus.thinking
+                menu_seen = True
+        elif strong_to_move and g.save() != before:
+            decisions += 1
+            thought += was
+    else:
+        raise AssertionError("the match did not end")
+    check_match_over(hw, app)
+    print("strong seat:", decisions, "decisions,", thought, "thought out in", slices, "slices")
+    assert menu_seen and decisions > 20 and thought > 10
+    assert slices > 2 * thought                 # several slices a decision
+    cpu = t.cpus.cpus[STRONG]
+    assert isinstance(cpu, Strong) and cpu.budget == 0    # rollouts by table size: its own

@@ -311,3 +311,48 @@ print("FIG peak_bar_slice", peak)
     assert figs["left"] == 1 and figs["presses"] > 50
     assert figs["peak_key"] == 0
     assert figs["peak_bar_slice"] == 0
+
+
+STRONG = r'''
+# The strong seat (engine/amigo_strong.py) against the look-ahead CPU, started from setup; the
+# first game warms up, then every main-loop pass that thinks a slice and decides nothing is
+# measured against 0.
+import ui.seats  # noqa: E402
+ui.seats.gc = _NoGc
+setup = app.stack[-1]
+setup.kinds[0] = 3
+for k in (K.DOWN, K.DOWN, K.DOWN, K.A):
+    press(k)
+T = app.table
+g = app.game
+slices = decisions = peak = n = 0
+while n < 20000 and not (g.match_over() and app.screen == 5) and slices < 400:
+    if app.screen == 5:
+        press(K.A)
+        continue
+    strong = g.kinds[g.seat] == 3
+    was = T.cpus.thinking
+    if not was:
+        hw_.clock.now += 700        # thinking takes the board 2 s, short of a save's 3 s pause
+    press(-1)
+    if strong and was and T.cpus.thinking:
+        if g.game >= 1:
+            slices += 1
+            if grew > peak:
+                peak = grew
+    elif strong and was:
+        decisions += 1
+print("FIG strong_slices", slices)
+print("FIG strong_decisions", decisions)
+print("FIG peak_strong_slice", peak)
+'''
+
+
+def test_the_strong_seat_thinks_in_slices_that_allocate_nothing():
+    figs = run(STRONG, "import engine.amigo", "ui.amigo_app", "AmigoApp")
+    FIGURES.append("YoYo strong seat under CircuitPython 10.2.1: %d thinking slices of a main-loop "
+                   "pass after the first game (%d decisions): largest allocation by a slice %d "
+                   "bytes" % (figs["strong_slices"], figs["strong_decisions"],
+                              figs["peak_strong_slice"]))
+    assert figs["strong_slices"] > 100 and figs["strong_decisions"] > 5
+    assert figs["peak_strong_slice"] == 0
