@@ -271,3 +271,81 @@ def test_with_draw_any_drawing_is_a_candidate_while_a_card_fits():
     g.options = 0
     cpu.start(g)
     assert A_DRAW not in cpu.ca[:cpu.k]
+
+
+# Under CircuitPython: the no-peeking check again, on the board's own interpreter (its 31-bit
+# small ints and its bytearrays), with the engine's generator doing the scrambling.
+_NO_PEEK = """
+from engine.amigo import Amigo, P_OVER, P_DRAWN, ESCALATE
+from engine.amigo_cpu import Cpu, GREEDY, PLANNER
+from engine.amigo_strong import Strong
+from engine.rng import MsRandom
+cpus = [Cpu(GREEDY), Cpu(PLANNER)]
+g = Amigo()
+h = Amigo()
+rnd = MsRandom(99)
+buf = bytearray(64)
+tries = changed = differ = k = 0
+
+def choice(x):
+    c = Strong(16, seed=5)
+    a = c.decide(x)
+    return (a, c.arg, bytes(c.sel[:c.arg]) if a == 1 else b"")
+
+def scramble(x):
+    s = x.seat
+    m = 0
+    for i in range(x.draw_len):
+        buf[m] = x.draw[i]
+        m += 1
+    for o in range(x.players):
+        if o != s:
+            for i in range(x.counts[o]):
+                buf[m] = x.card(o, i)
+                m += 1
+    rnd.shuffle(buf, m)
+    for o in range(x.players):
+        if o != s:
+            n = x.counts[o]
+            x.counts[o] = 0
+            for i in range(n):
+                m -= 1
+                x._add(o, buf[m])
+    for i in range(m):
+        x.draw[i] = buf[i]
+    x.seed = rnd.rand()
+    x.rng.seed(rnd.rand())
+    x.taken = buf[0]
+    if x.pending != P_DRAWN:
+        x.drawn = buf[1]
+
+for players in (2, 3, 4, 6):
+    g.new_match(players, 50 + players, players & 1)
+    k = 0
+    while g.pending != P_OVER and k < 75:
+        if k % 3 == 0:
+            data = g.save()
+            want = choice(g)
+            for r in range(2):
+                h.restore(data)
+                scramble(h)
+                changed += h.save() != data
+                tries += 1
+                differ += choice(h) != want
+        k += 1
+        c = cpus[g.seat & 1]
+        g.apply(c.decide(g), c.arg, c.sel)
+print("FIG tries", tries)
+print("FIG changed", changed)
+print("FIG differ", differ)
+"""
+
+
+@cpy.needs_cpy
+def test_circuitpython_choice_does_not_change_when_the_hidden_cards_do():
+    figs = cpy.figures(cpy.check(_NO_PEEK, heapsize="512K"))
+    FIGURES.append("YoYo strong CPU under CircuitPython 10.2.1: %d scrambles of what it cannot see"
+                   " (%d changed the position), %d changed its choice"
+                   % (figs["tries"], figs["changed"], figs["differ"]))
+    assert figs["tries"] >= 100 and figs["changed"] > figs["tries"] * 9 // 10
+    assert figs["differ"] == 0
