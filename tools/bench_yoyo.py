@@ -135,8 +135,8 @@ def monte_carlo(games, budget, counts=(40,)):
             half = 196 * math.sqrt(p * (1 - p) / games)
             print("| %d | %d (%.0f mean) | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %.2f / %.1f "
                   "| %.2f / %.1f |"
-                  % (players, rollouts, rolls / dec, games, 100 * p, 100 * p - half,
-                     100 * p + half, 100.0 / players, 1e3 * spent / dec, 1e3 * slowest,
+                  % (players, rollouts, rolls / dec, games, 100 * p, max(0.0, 100 * p - half),
+                     min(100.0, 100 * p + half), 100.0 / players, 1e3 * spent / dec, 1e3 * slowest,
                      BOARD_X * spent / dec, BOARD_X * slowest))
             sys.stdout.flush()
 
