@@ -1,6 +1,7 @@
 """YoYo's sprite sheet: one 8x8-tile Bitmap drawn once at start-up from glyph strings.
 
-A card is 2x2 tiles: a value row [tens][ones] and a mark row [letter][mark]. Colour never
+A card is 2x3 tiles (16x24 px): the value two rows tall, its digits drawn twice as tall as the
+font's (14 px, readable at arm's length), over a mark row [letter][mark]. Colour never
 stands alone: blue cards carry B and an up triangle, red cards R and a down triangle, yellow
 cards Y and their action's glyph (skip: a no-entry disc, take: a plus, pass: an arrow left,
 chaos: a star). Faces are drawn per colour because a tile has one background.
@@ -75,24 +76,35 @@ ARROW_UP = const(22)
 ARROW_DOWN = const(23)
 CURSOR = const(24)
 PLUS = const(25)
-SLOT = const(26)          # + 0..3: empty pile outline, TL TR BL BR
-FACE = const(30)          # + colour * FACE_TILES: a card's four kinds of tile, below
-FACE_TILES = const(18)
-F_TENS = const(0)         # + 0..2 (0 is blank)
-F_ONES = const(3)         # + 0..9
-F_LETTER = const(13)
-F_MARK = const(14)        # + 0 (triangle) or action 0..3
-NUM_TILES = const(84)
+SLOT = const(26)          # + 0..5: empty pile outline, TL TR, ML MR, BL BR
+FACE = const(32)          # + colour * FACE_TILES: a card's four kinds of tile, below
+FACE_TILES = const(32)
+F_TENS = const(0)         # + 2 * (0..2) (0 is blank): the top half, the bottom half after it
+F_ONES = const(6)         # + 2 * (0..9), the same way
+F_LETTER = const(26)
+F_MARK = const(27)        # + 0 (triangle) or action 0..3
+NUM_TILES = const(128)
 
 
-def _face(bmp, tile, bg, left, top):
-    """A card tile in colour bg; the card's outline on its outer sides only."""
+def _face(bmp, tile, bg, left, edge_y):
+    """A card tile in colour bg; the card's outline on its outer sides only: the left or right
+    edge, and the row edge_y (0 top, 7 bottom, -1 none)."""
     y0 = tile * TILE
     for y in range(TILE):
         for x in range(TILE):
             edge = (x == 0) if left else (x == TILE - 1)
-            edge = edge or (y == 0 if top else y == TILE - 1)
-            bmp[x, y0 + y] = EDGE if edge else bg
+            bmp[x, y0 + y] = EDGE if edge or y == edge_y else bg
+
+
+def _tall(bmp, tile, art, colour, dx):
+    """A digit twice as tall as its art over two tiles, tile and the one after it."""
+    rows = art.split("|")
+    y0 = tile * TILE + 1
+    for y in range(len(rows)):
+        for x in range(len(rows[y])):
+            if rows[y][x] == "#":
+                bmp[dx + x, y0 + 2 * y] = colour
+                bmp[dx + x, y0 + 2 * y + 1] = colour
 
 
 def build():
@@ -106,28 +118,34 @@ def build():
     for i in range(len(_FELT_GLYPHS)):
         draw_glyph(bmp, COMMA + i, _FELT_GLYPHS[i], GOLD if COMMA + i == CURSOR else WHITE,
                0 if COMMA + i in (ARROW_UP, ARROW_DOWN, CURSOR) else 1, 0)
-    for i in range(4):
+    for i in range(6):
         y0 = (SLOT + i) * TILE
-        for k in range(1, TILE):
-            bmp[k if i & 1 == 0 else TILE - 1 - k, y0 + (1 if i < 2 else TILE - 2)] = DIM
-            bmp[1 if i & 1 == 0 else TILE - 2, y0 + (k if i < 2 else TILE - 1 - k)] = DIM
+        x = 1 if i & 1 == 0 else TILE - 2
+        for k in range(TILE):
+            if i < 2 or i >= 4:         # the top or bottom line, from the corner in
+                bmp[k if i & 1 == 0 else TILE - 1 - k, y0 + (1 if i < 2 else TILE - 2)] = \
+                    DIM if k else 0
+            if (i >= 2 and i < 4) or (i < 2 and k) or (i >= 4 and k < TILE - 1):
+                bmp[x, y0 + k] = DIM
     for c in range(3):
         bg = (BLUE, RED, YELLOW)[c]
         ink = INK if c == 2 else WHITE
         base = FACE + c * FACE_TILES
         for t in range(3):
-            _face(bmp, base + F_TENS + t, bg, True, True)
+            _face(bmp, base + F_TENS + 2 * t, bg, True, 0)
+            _face(bmp, base + F_TENS + 2 * t + 1, bg, True, -1)
             if t:
-                draw_glyph(bmp, base + F_TENS + t, DIGITS[t], ink, 2, 1)
+                _tall(bmp, base + F_TENS + 2 * t, DIGITS[t], ink, 2)
         for d in range(10):
-            _face(bmp, base + F_ONES + d, bg, False, True)
-            draw_glyph(bmp, base + F_ONES + d, DIGITS[d], ink, 1, 1)
-        _face(bmp, base + F_LETTER, bg, True, False)
-        draw_glyph(bmp, base + F_LETTER, _LETTERS[c], ink, 2, 1)
+            _face(bmp, base + F_ONES + 2 * d, bg, False, 0)
+            _face(bmp, base + F_ONES + 2 * d + 1, bg, False, -1)
+            _tall(bmp, base + F_ONES + 2 * d, DIGITS[d], ink, 1)
+        _face(bmp, base + F_LETTER, bg, True, TILE - 1)
+        draw_glyph(bmp, base + F_LETTER, _LETTERS[c], ink, 2, 0)
         marks = (_TRI_UP,) if c == 0 else (_TRI_DOWN,) if c == 1 else _ACTIONS
         for m in range(len(marks)):
-            _face(bmp, base + F_MARK + m, bg, False, False)
-            draw_glyph(bmp, base + F_MARK + m, marks[m], ink, 1, 1)
+            _face(bmp, base + F_MARK + m, bg, False, TILE - 1)
+            draw_glyph(bmp, base + F_MARK + m, marks[m], ink, 1, 0)
     pal.make_transparent(FELT)
     return bmp, pal
 
@@ -142,15 +160,19 @@ def put(grid, col, row, tile):
 
 
 def set_card(grid, col, row, card):
-    """Card byte (kind << 5 | value, as engine.amigo) as 2x2 tiles at (col, row)."""
+    """Card byte (kind << 5 | value, as engine.amigo) as 2x3 tiles at (col, row)."""
     k = card >> 5
     c = k if k < 2 else 2
     v = card & 31
     base = FACE + c * FACE_TILES
-    put(grid, col, row, base + F_TENS + v // 10)
-    put(grid, col + 1, row, base + F_ONES + v % 10)
-    put(grid, col, row + 1, base + F_LETTER)
-    put(grid, col + 1, row + 1, base + F_MARK + (k - 2 if k >= 2 else 0))
+    t = base + F_TENS + 2 * (v // 10)
+    o = base + F_ONES + 2 * (v % 10)
+    put(grid, col, row, t)
+    put(grid, col + 1, row, o)
+    put(grid, col, row + 1, t + 1)
+    put(grid, col + 1, row + 1, o + 1)
+    put(grid, col, row + 2, base + F_LETTER)
+    put(grid, col + 1, row + 2, base + F_MARK + (k - 2 if k >= 2 else 0))
 
 
 def tile_card(grid, col, row):
@@ -160,17 +182,16 @@ def tile_card(grid, col, row):
     if t < 0 or t >= 3 * FACE_TILES:
         return -1
     c = t // FACE_TILES
-    v = 10 * (t % FACE_TILES - F_TENS) + grid[row * w + col + 1] - FACE - c * FACE_TILES - \
-        F_ONES
-    k = grid[(row + 1) * w + col + 1] - FACE - c * FACE_TILES - F_MARK
+    v = 5 * (t % FACE_TILES - F_TENS) + \
+        (grid[row * w + col + 1] - FACE - c * FACE_TILES - F_ONES) // 2
+    k = grid[(row + 2) * w + col + 1] - FACE - c * FACE_TILES - F_MARK
     return (c if c < 2 else 2 + k) << 5 | v
 
 
 def set_slot(grid, col, row):
-    put(grid, col, row, SLOT)
-    put(grid, col + 1, row, SLOT + 1)
-    put(grid, col, row + 1, SLOT + 2)
-    put(grid, col + 1, row + 1, SLOT + 3)
+    """The empty pile's outline, as big as a card."""
+    for i in range(6):
+        put(grid, col + (i & 1), row + i // 2, SLOT + i)
 
 
 def set_number(grid, col, row, width, value):

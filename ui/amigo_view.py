@@ -2,9 +2,9 @@
 of the seat holding the device, and a message line.
 
 Rows (y): seat strip 0-23 (two rows of three seats: name, card count, a bar under the seat to
-move and a white one under the seat about to be taken from); top card (doubled) 28-59 beside
-the direction arrow, draw pile and game number; the call 64-71; the hand 76-107 (choice
-order, cards, cursor); message 113-125.
+move and a white one under the seat about to be taken from); top card (doubled, 32x48) 25-72
+beside the direction arrow, draw pile, game number and, below them, the call (64-71); the
+hand 74-113 (choice order, cards 24 px tall, cursor); message 115-127.
 The hand row is one TileGrid: eight cards of a longer hand, with arrows and counts for the
 cards left and right of the window. Per move only tile indices and bar positions change.
 """
@@ -26,9 +26,10 @@ SEAT_W = const(53)
 SEAT_H = const(12)
 NAME_CHARS = const(6)   # setup allows six letters
 GAME_CHARS = const(14)  # from x 76 to the right edge
-HAND_Y = const(76)
+HAND_Y = const(74)
+MSG_CHARS = const(25)   # the message row: a CPU move rewrites it, so no wider than needed
 WINDOW = const(8)       # cards shown at once
-_CALL_CELLS = const(20)
+_CALL_CELLS = const(14)  # from x 44, beside the top card
 _DOWN_WORD = (sp.LET_D, sp.LET_O, sp.LET_W, sp.LET_N)
 
 
@@ -63,23 +64,22 @@ class AmigoView:
         self._victim = _bar(SEAT_W - 2, 0xFFFFFF)
         self.group.append(self._turn)
         self.group.append(self._victim)
-        big = displayio.Group(scale=2, x=4, y=28)
-        self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=2, height=2,
+        big = displayio.Group(scale=2, x=4, y=25)
+        self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=2, height=3,
                                        tile_width=sp.TILE, tile_height=sp.TILE)
         big.append(self._top)
-        self._dir = displayio.TileGrid(sheet, pixel_shader=palette, width=1, height=1,
-                                       tile_width=sp.TILE, tile_height=sp.TILE, x=18, y=4)
-        big.append(self._dir)
         self.group.append(big)
+        # the way beside the card, at the font's size: the call below says it in words too
+        self._dir = self._grid(1, 1, 44, 37)
         draw = text.row(4, 76, 29)
         text.write(draw, "draw")
         self.group.append(draw)
         self._draw = self._grid(2, 1, 104, 30)
         self._game = text.row(GAME_CHARS, 76, 45)
         self.group.append(self._game)
-        self._call = self._grid(_CALL_CELLS, 1, 0, 64)
-        self.hand = self._grid(2 * WINDOW + 4, 4, 0, HAND_Y)
-        self._msg = text.row(text.SCREEN_CHARS, 2, 115)
+        self._call = self._grid(_CALL_CELLS, 1, 44, 64)
+        self.hand = self._grid(2 * WINDOW + 4, 5, 0, HAND_Y)
+        self._msg = text.row(MSG_CHARS, 2, 115)
         self.group.append(self._msg)
         self.hand.hidden = True
         self.names = ["", "", "", "", "", ""]
@@ -220,7 +220,7 @@ class AmigoView:
             if i < cnt:
                 sp.set_card(grid, col, 1, g.card(s, i))
             else:
-                sp.clear(grid, col, 1, 2, 2)
+                sp.clear(grid, col, 1, 2, 3)
         self._edges(cnt)
         self.draw_marks(sel, nsel)
         _hide(self.hand, False)
@@ -252,8 +252,8 @@ class AmigoView:
             put(grid, col + 1, 0, sp.BLANK if order == 0 else
                 (sp.DIGIT + order if order < 10 else sp.PLUS))
             t = sp.CURSOR if i == self.cursor else sp.BLANK
-            put(grid, col, 3, t)
-            put(grid, col + 1, 3, t)
+            put(grid, col, 4, t)
+            put(grid, col + 1, 4, t)
 
     def move_cursor(self, g, cursor, sel, nsel):
         """Cursor moved: scroll the window only when it leaves it."""
