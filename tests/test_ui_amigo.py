@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.amigo import (A_PLAY, DECK, DRAW_ANY, ESCALATE, P_DIR, P_DRAWN, P_OVER, P_PASS,
+from engine.amigo import (A_PLAY, DECK, DRAW_ANY, P_DIR, P_DRAWN, P_OVER, P_PASS,
                           P_TAKE, P_TURN, Amigo)
 from engine.amigo_cpu import GREEDY, HUMAN, PLANNER, Cpu
 from hw import keys, stub
@@ -88,7 +88,8 @@ class Watch:
     def curtain(self, app):
         g = app.game
         assert app.screen == CURTAIN
-        assert app.table.view.group.hidden and app.table.view.hand.hidden and not app.text.group.hidden
+        v = app.table.view
+        assert v.group.hidden and v.hand.hidden and not app.text.group.hidden
         assert not any(t.startswith("hand ") for t in screen_text(app).splitlines())
         name = seat_name(app, g.seat)
         assert app.text._texts[0] == "Pass to %s" % name
@@ -617,7 +618,8 @@ def test_menu_help_scores_setup_and_other_games():
     hw, app = new_match((HUMAN, GREEDY), 19)
     press(hw, app, keys.START)
     assert app.screen == MENU and [t for t in app.text._texts[1:] if t] == \
-        ["Resume", "New match", "Setup", "Help", "Rule choices", "Settings", "Scores", "Other games"]
+        ["Resume", "New match", "Setup", "Help", "Rule choices", "Settings", "Scores",
+         "Other games"]
     menu_pick(hw, app, "Help")
     assert app.screen == HELP
     pages = set()

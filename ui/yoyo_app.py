@@ -6,7 +6,7 @@ device changes hands, the curtain names who plays next. Plays change tile indice
 change on events (a turn, a refusal, a screen).
 """
 from engine.tableau import NUM_FANS
-from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE, FREE_WAY, GREEDY, HUMAN,
+from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE_WAY, GREEDY, HUMAN,
                          LOOKAHEAD, OVER, STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
 from hw import keys
 from ui import sprites
