@@ -962,3 +962,18 @@ def test_a_strong_seat_plays_a_whole_match_thinking_in_slices_with_keys_live():
     assert slices > 2 * thought                 # several slices a decision
     cpu = t.cpus.cpus[STRONG]
     assert isinstance(cpu, Strong) and cpu.budget == 0    # rollouts by table size: its own
+
+
+def test_a_strong_decision_stops_at_two_seconds_with_its_best_move_so_far():
+    # On a PyBadge a decision's rollouts can take past 2 s; the clock stops it there.
+    from engine.amigo import Amigo
+    from engine.amigo_strong import STRONG
+    from ui.amigo_play import Cpus
+    g = Amigo()
+    g.new_match(2, 901, 0, bytes((STRONG, STRONG)))
+    cpus = Cpus()
+    assert cpus.decide(g, 1000) < 0 and cpus.thinking            # started: one slice later
+    assert cpus.decide(g, 2000) < 0 and cpus.thinking            # 1 s in, still thinking
+    a = cpus.decide(g, 3000)                                     # 2 s in: decided
+    assert a >= 0 and not cpus.thinking
+    assert g.apply(a, cpus.cpu.arg, cpus.cpu.sel) == 0           # a legal move

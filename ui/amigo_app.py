@@ -207,7 +207,7 @@ class AmigoTable(SeatTable):
         g = self.game
         s = g.seat
         thinking = self.cpus.thinking
-        a = self.cpus.decide(g)
+        a = self.cpus.decide(g, app.hw.clock.ms())
         if a < 0:
             if not thinking:
                 self.view.say(self.think_say[s])

@@ -11,6 +11,7 @@ except ImportError:
     const = int
 
 from engine.amigo import A_PLAY
+from hw import TICKS_MASK
 from engine.amigo_cpu import Cpu      # with the table: made while the heap is in one piece
 
 MAX_PICK = const(20)          # a series steps by one through 1..20: never longer
@@ -74,12 +75,14 @@ def next_victim(g, o, step):
 
 _STRONG = const(3)            # engine.amigo_strong.STRONG, after amigo_cpu's levels
 _SLICE = const(4)             # strong rollouts a main-loop pass: about 50 ms on a PyBadge
+_THINK_MS = const(2000)       # a strong decision stops here with its best move so far
 
 
 class Cpus:
     def __init__(self):
         self.cpus = [None, None, None, None]
         self.thinking = False     # the strong seat is in the middle of a decision
+        self.since = 0            # when it began, by the clock
         self.cpu = None           # the seat that decided: its arg and sel go with its action
 
     def get(self, level):
@@ -93,17 +96,19 @@ class Cpus:
             self.cpus[level] = c
         return c
 
-    def decide(self, g):
-        """The action for g.seat (its arg and sel in self.cpu), or -1 while still thinking."""
+    def decide(self, g, now=0):
+        """The action for g.seat (its arg and sel in self.cpu), or -1 while still thinking;
+        now is the clock in ms, so a strong decision never runs past _THINK_MS."""
         level = g.kinds[g.seat]
         c = self.cpu = self.get(level)
         if level != _STRONG:
             return c.decide(g)
         if not self.thinking:
             self.thinking = True
+            self.since = now
             c.start(g)
             return -1
-        if not c.think(g, _SLICE):
+        if not c.think(g, _SLICE) and (now - self.since) & TICKS_MASK < _THINK_MS:
             return -1
         self.thinking = False
         return c.move()
