@@ -174,3 +174,27 @@ def test_reader_under_circuitpython_from_mpy(tmp_path, real_atlas):
                    "%d B per random_winnable() (the file object open() makes)"
                    % (figs["winnable_bytes"], figs["random_bytes"]))
     assert figs["winnable_bytes"] <= 256 and figs["random_bytes"] <= 256
+
+
+def test_the_tool_decides_deals_as_the_atlas_says(real_atlas):
+    maker._init(10007)
+    for n in range(1, 21):
+        deal, won, nodes, _ = maker.decide(n)
+        assert deal == n and won == atlas.winnable(n) and nodes >= 0
+
+
+def test_the_tool_resumes_from_its_progress_file(tmp_path, real_atlas):
+    progress = str(tmp_path / "progress.csv")
+    done = maker.run(3, 6, 1, 10007, progress)
+    assert sorted(done) == [3, 4, 5, 6]
+    again = maker.run(3, 7, 1, 10007, progress)       # only deal 7 is searched
+    assert sorted(again) == [3, 4, 5, 6, 7]
+    with open(progress) as f:
+        assert len(f.read().splitlines()) == 5
+    assert all(again[n][0] == atlas.winnable(n) for n in again)
+
+
+def test_the_tool_checks_the_file_against_the_reference(real_atlas):
+    if not REFERENCE or not os.path.exists(REFERENCE):
+        pytest.skip(NO_REFERENCE)
+    assert maker.check(ATLAS, maker.read_reference(REFERENCE))
