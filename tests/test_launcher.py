@@ -141,7 +141,7 @@ def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
         if rnd.random() < 0.0005:
             la = Launcher(stub.Hardware(storage=hw.storage), seed=rnd.randrange(1 << 20))
             hw = la.hw
-    assert len(seen & set(range(len(GAMES)))) >= 3, seen
+    assert len(seen & set(range(len(GAMES)))) >= 2, seen   # leaving a game asks first now
 
 
 def test_the_device_settings_are_reached_from_the_chooser_and_kept():
