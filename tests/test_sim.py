@@ -59,4 +59,6 @@ def test_headless_cpu_seats_move_until_a_human_is_to_play(tmp_path):
         last = r.stdout.rsplit("(screen:", 2)[-2]
         # The CPU played its turn out unprompted (winning a pile or stuck at once): P2 is next.
         assert ">P2 " in last and ("CPU1 won" in last or "CPU1 stuck" in last), last
+        if "CPU1 won" in last:              # the terminal says what the CPU played
+            assert "  CPU1 played " in r.stdout, r.stdout[-800:]
         (tmp_path / "nvm.bin").unlink()

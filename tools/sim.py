@@ -127,12 +127,62 @@ def settle(hw, launcher, passes=20000):
     """Run the loop until the game waits for a key: the solver done, the CPU seats moved.
     A terminal shows one screen per line typed, so the clock jumps a CPU's pace each pass."""
     launcher.step()
+    told = said(launcher.app)
     for _ in range(passes):
         app = launcher.app
         if app is None or not getattr(app, "busy", lambda: False)():
             return
+        before = played(app)
+        who = cpu_name(app)
         hw.clock.advance(SETTLE_MS)
         launcher.step()
+        if launcher.app is not app:
+            return
+        # narrate what the CPU seats do, which the one screen per line typed would hide
+        new = played(app)[len(before):]
+        if type(app).__name__ == "AmigoApp":
+            new = new[:1]       # a series is one play
+        for card in new:
+            print("  %s %s" % (who, card) if new[0].startswith("plays")
+                  else "  %s played %s" % (who, card))
+        words = said(app)
+        if words and words != told and not words.endswith("A: skip"):
+            print("  " + words)
+        told = words
+
+
+def said(app):
+    """The words on the game's message row."""
+    view = getattr(getattr(app, "table", None), "view", None)
+    for owner, name in ((view, "said"), (view, "_said"), (getattr(app, "table", None), "said")):
+        words = getattr(owner, name, None)
+        if isinstance(words, str):
+            return words
+    return ""
+
+
+def played(app):
+    """What the table shows of each play so far, for narrating a CPU's turn play by play:
+    Yo-yo's cards in the centre, YoYo's call ("10 up") once it changes."""
+    name = type(app).__name__
+    g = getattr(app, "game", None)
+    if name == "YoyoApp":
+        from engine import cards
+        return [cards.name(g.played[i]) for i in range(g.n)]
+    if name == "AmigoApp":
+        from tools.text_amigo import call_text
+        # one entry a card on the pile, each saying the call after the latest play
+        return ["plays: " + (call_text(g, bytearray(20)) or "?")] * g.pile_len
+    return []
+
+
+def cpu_name(app):
+    name = type(app).__name__
+    if name == "YoyoApp":
+        return app.table.seat_name(app, app.game.turn)
+    if name == "AmigoApp":
+        return app.names[app.game.seat]
+    return ""
 
 
 def start(hw, args):
