@@ -49,7 +49,7 @@ def test_every_game_ends_scored_and_restores(vm_out):
 
 def test_heap_figures_within_budget(vm_out):
     figs = mpvm.figures(vm_out)
-    FIGURES.append("YoYo engine and CPU seats under MicroPython 1.27, 10 games:")
+    FIGURES.append("YoYo engine and CPU seats on " + mpvm.NAME + ", 10 games:")
     cpu = figs["retained"] - figs["rules"]
     FIGURES.append("  rules retained after import: %6d bytes (budget %d)"
                    % (figs["rules"], RULES_BUDGET))
