@@ -73,10 +73,10 @@ class TableView:
         # the count right under the hole's card, clear of the solver's bar below it
         self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 2 * sprites.TILE)
         # header: "Left 40   Moves 123   #12345", a gap of at least 8 px between fields
-        self._left = self._grid(sheet, palette, 2, 1, 26, 2)
-        self._moves = self._grid(sheet, palette, 3, 1, 82, 2)
+        self._left = self._grid(sheet, palette, 2, 1, 29, 2)
+        self._moves = self._grid(sheet, palette, 3, 1, 85, 2)
         self._deal = self._grid(sheet, palette, 5, 1, 120, 2)
-        for words, x in (("Left", 0), ("Moves", 50), ("#", 113)):
+        for words, x in (("Left", 1), ("Moves", 52), ("#", 113)):
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)
