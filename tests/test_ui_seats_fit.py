@@ -13,7 +13,7 @@ from hw import keys
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import amigo_words, seat_screens as scores, seats, seats_help
+from ui import amigo_play as amigo_words, seat_screens as scores, seats, seats_help
 from ui.amigo_app import AmigoApp
 from ui.amigo_view import MSG_CHARS as AMIGO_MSG
 from ui.screens import wrap

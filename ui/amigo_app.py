@@ -9,7 +9,7 @@ from hw import keys
 from ui import amigo_sprites
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_words import P_DIR_TEXT, P_OVER_TEXT, SKIPPING, TOO_MANY, prompt, refusal
+from ui.amigo_play import P_DIR_TEXT, P_OVER_TEXT, SKIPPING, TOO_MANY, prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.seats import SeatTable, HUMAN, Seated
 
@@ -114,8 +114,8 @@ class AmigoTable(SeatTable):
         g = self.game
         v = self.view
         v.set_seats(app.names, g.players)
-        self.cpu_say = ["%s moves. A: skip" % app.names[s] for s in range(6)]
-        self.think_say = [app.names[s] + " is thinking..." for s in range(6)]
+        self.cpu_say = ["%s moves. A: skip" % app.names[s] for s in range(g.players)]
+        self.think_say = [app.names[s] + " is thinking..." for s in range(g.players)]
         v.set_game("game %d/%d" % (g.game + 1, 2 * g.players))
         v.draw_table(g, self.out)
         if app.humans() == 1:

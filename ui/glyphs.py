@@ -1,5 +1,8 @@
 """5x7 glyph art and the routine that inks it into a sprite sheet, shared by both card sheets
-(ui/sprites.py for the French deck, ui/amigo_sprites.py for YoYo's)."""
+(ui/sprites.py for the French deck, ui/amigo_sprites.py for YoYo's), and the felt every
+table lies on."""
+import displayio
+
 try:
     from micropython import const
 except ImportError:
@@ -31,3 +34,14 @@ def draw_glyph(bmp, tile, art, colour, dx, dy):
         for x in range(len(row)):
             if row[x] == "#":
                 bmp[dx + x, y0 + y] = colour
+
+
+def felt(rgb):
+    """One colour over the whole screen: a 20x16 bitmap scaled by 8 costs 64 bytes of pixels,
+    where a 160x128 one would cost 2.5 KB."""
+    bmp = displayio.Bitmap(20, 16, 1)
+    pal = displayio.Palette(1)
+    pal[0] = rgb
+    g = displayio.Group(scale=8)
+    g.append(displayio.TileGrid(bmp, pixel_shader=pal))
+    return g

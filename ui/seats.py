@@ -21,7 +21,7 @@ import displayio
 
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
-from ui.felt import felt
+from ui.glyphs import felt
 from ui.textview import TextView
 
 try:

@@ -5,7 +5,7 @@ Layout on the drive (docs/flashing.md):
     code.py                          a short switcher written by the flasher: it puts one
                                      version folder (and its lib/) on sys.path, then imports
                                      the app's entry module from there
-    pocket-patience/v1a2b3c4d/       one whole version: pocket_patience(.mpy), engine/, hw/,
+    pp/v1a2b3c4d/                    one whole version: pocket_patience(.mpy), engine/, hw/,
                                      ui/ and lib/ with the libraries it imports
 
 An update (1) writes the new version into its own folder, each file through a temporary name,
@@ -26,7 +26,7 @@ import sys
 from flashing import FlashError
 from flashing.sources import ENTRY_MODULE
 
-APP_DIR = "pocket-patience"
+APP_DIR = "pp"      # short: every module's path is kept on the board's heap
 SWITCH_HEAD = "# Pocket Patience: written by tools/flash.py."
 LEGACY_MANIFEST = ".pocket-patience-files"
 TMP = ".flashtmp"
@@ -103,7 +103,7 @@ def _files_under(drive, rel):
 class Plan:
     def __init__(self, files, folder, writes, unchanged, code, switch, removals, running):
         self.files = files              # [(rel in the version folder, bytes)]
-        self.folder = folder            # "pocket-patience/v1a2b3c4d"
+        self.folder = folder            # "pp/v1a2b3c4d"
         self.writes = writes            # [(drive rel, bytes, "new" | "changed")]
         self.unchanged = unchanged      # files of the version already on the drive
         self.code = code                # the switcher's bytes
