@@ -6,7 +6,7 @@ from engine.calculation_hint import TEXTS, hint
 from hw import keys, stub
 from tests import cpy
 from tests.conftest import FIGURES
-from tests.test_ui_vm import PREFIX
+from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
 from ui import screens
@@ -234,6 +234,7 @@ def test_a_table_key_allocates_nothing_on_circuitpython():
                       figs["peak_key"]))
     assert figs["presses"] > 40
     assert figs["peak_key"] == 0
+    assert figs["rules"] + figs["code"] + figs["objects"] <= APP_BUDGET
 
 
 def test_prefix_driver_names_are_what_the_calc_driver_uses():

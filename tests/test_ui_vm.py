@@ -146,7 +146,8 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Black Hole app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
-        "(displayio apart; the solver's 14 KB among the objects), total %d bytes; largest allocation by one of %d table keys %d bytes, "
+        "(displayio apart; the solver's 14 KB among the objects), total %d bytes; "
+        "largest allocation by one of %d table keys %d bytes, "
         "by one of %d solver slices %d bytes"
         % (figs["rules"], figs["code"], figs["objects"], total, figs["presses"],
            figs["peak_key"], figs["slices"], figs["peak_slice"]))
@@ -163,7 +164,7 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Yo-yo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
-        "(displayio apart; the solver's 14 KB among the objects), total %d bytes; largest allocation by one of %d paced CPU plays "
+        "(displayio apart), total %d bytes; largest allocation by one of %d paced CPU plays "
         "%d bytes, by a turn's end (new words on screen) %d"
         % (figs["rules"], figs["code"], figs["objects"], total, figs["plays"], figs["peak_cpu"],
            figs["peak_event"]))
