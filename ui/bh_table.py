@@ -1,10 +1,7 @@
-"""Black Hole's table screen on the shared patience screens (ui/patience.py).
-
-The D-pad moves the cursor over the 17 fans, A plays the top card under it, B undoes, Select
-asks for a hint, Start opens the menu. The solver (ui/solving.py) thinks in slices between
-keys; the verdict atlas (hw/atlas.py) answers at once for a deal's opening. Per move only
-tile indices change.
-"""
+"""Black Hole's table screen on the shared patience screens (ui/patience.py): D-pad cursor,
+A plays, B undoes, Select hints, Start opens the menu. The solver (ui/solving.py) thinks in
+slices between keys; the atlas (hw/atlas.py) answers at once for a deal's opening. Per move
+only tile indices change."""
 import gc
 
 from engine.blackhole import BlackHole, SaveError
@@ -112,17 +109,16 @@ class BlackHoleTable:
                 ("New deals", "winnable" if s.winnable_only else "any"))
 
     def change_option(self, app, i, step):
-        s = app.settings
+        s = app.settings        # both rows are on/off: a step either way flips them
         if i == 0:
             s.verdict = not s.verdict
         else:
             s.winnable_only = not s.winnable_only
 
     def _say_state(self):
-        g = self.game
-        if g.is_won():
+        if self.game.is_won():
             self.view.say("You won! A: what next")
-        elif g.is_stuck():
+        elif self.game.is_stuck():
             self.view.say("No moves left. A: choices")
         else:
             self.view.say("")
@@ -197,11 +193,13 @@ class BlackHoleTable:
             self.meter.show(OFF)
         elif t.verdict:
             self.meter.show(t.verdict)
-        elif self._known():
-            self.meter.show(self._known())
-        elif not self.game.is_won():
-            t.ask(solving.CHECK, self.game)
-            self.meter.progress(0, solving.CAP)
+        else:
+            known = self._known()
+            if known:
+                self.meter.show(known)
+            elif not self.game.is_won():
+                t.ask(solving.CHECK, self.game)
+                self.meter.progress(0, solving.CAP)
 
     def _hint(self):
         g = self.game
@@ -210,11 +208,13 @@ class BlackHoleTable:
             return
         if t.verdict == solving.WINNABLE:
             self._show_hint()
-        elif t.verdict == solving.LOST or g.is_stuck() or self._known() == solving.LOST:
+            return
+        known = self._known()
+        if t.verdict == solving.LOST or g.is_stuck() or known == solving.LOST:
             self._look_back()
         else:
             self.view.say("Thinking... any key stops")
-            t.ask(solving.HINT, g, self._known() == solving.WINNABLE)
+            t.ask(solving.HINT, g, known == solving.WINNABLE)
             self.meter.progress(0, solving.CAP)
 
     def _look_back(self):
