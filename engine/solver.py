@@ -23,7 +23,9 @@ Pruning, all sound (a pruned position can never be won):
   rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
   edge multiplicities are fixed by the degrees, so each end rank is one linear solve).
 - Equal ranks: a playable card alone in its fan is never played while another playable card
-  of the same rank exists (swapping the two plays in any winning line keeps it legal).
+  of the same rank exists (swapping the two plays in any winning line keeps it legal), and of
+  two fans of the same height whose cards match rank for rank only the lower is played from
+  (swapping the two fans' roles in a winning line keeps it legal).
 Move ordering: the card whose rank has the most cards left, then the tallest fan, then the
 one uncovering a card whose rank has most cards left. Winnable deals have a heavy tail when
 an early choice is wrong, so the search restarts from the root after 1000 nodes, then 2000,
@@ -333,22 +335,33 @@ class Solver:
             if k and adj[row + ranks[3 * f + k - 1]]:
                 cand[base + n] = f
                 n += 1
-        # equal ranks: drop a lone card when another card of its rank is playable
+        # equal ranks: drop a lone card when another card of its rank is playable, and a
+        # fan whose cards match a lower fan's rank for rank, height for height
         i = 0 if self.use_equal else n
         while i < n:
             f = cand[base + i]
-            if h[f] == 1:
+            k = h[f]
+            j = 0
+            if k == 1:
                 r = ranks[3 * f]
-                j = 0
                 while j < n:
                     g = cand[base + j]
                     if j != i and ranks[3 * g + h[g] - 1] == r and (h[g] > 1 or j < i):
                         break
                     j += 1
-                if j < n:
-                    n -= 1
-                    cand[base + i] = cand[base + n]
-                    continue
+            else:
+                a = 3 * f
+                while j < n:
+                    g = cand[base + j]
+                    b = 3 * g
+                    if (g < f and h[g] == k and ranks[b] == ranks[a]
+                            and ranks[b + 1] == ranks[a + 1] and ranks[b + k - 1] == ranks[a + k - 1]):
+                        break
+                    j += 1
+            if j < n:
+                n -= 1
+                cand[base + i] = cand[base + n]
+                continue
             i += 1
         # order: score each move, then insertion sort, best first
         if n > 1 and self.use_order:

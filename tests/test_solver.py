@@ -214,6 +214,34 @@ def test_pruning_never_changes_a_verdict():
     assert seen[WON] >= 5 and seen[NOWIN] >= 5, seen
 
 
+def first_moves(s):
+    return sorted(s.cand[i] for i in range(s.ncand[0]))
+
+
+def test_of_two_fans_matching_rank_for_rank_only_the_lower_is_played_from():
+    """Fans 0 and 5 hold 9-2-6 in other suits; fan 7 holds 9-3-6. With a 5 in the hole, the
+    6 on fan 5 is the same move as the 6 on fan 0 (swap the fans in any winning line)."""
+    cards = bytearray(51)
+    for f in range(17):
+        for i, r in enumerate((10, 10, 10)):
+            cards[3 * f + i] = r * 4 + (f + i) % 4
+    for f, ranks in ((0, (9, 2, 6)), (5, (9, 2, 6)), (7, (9, 3, 6)), (9, (4, 8, 6))):
+        for i, r in enumerate(ranks):
+            cards[3 * f + i] = r * 4 + f % 4
+    heights = bytearray([3] * 17)
+    s = Solver()
+    s.use_walk = False                          # the layout is not a real deck
+    s.load(cards, heights, 5)
+    assert first_moves(s) == [0, 7, 9]
+    cards[15] = 8 * 4 + 1                       # fan 5 becomes 8-2-6: a bottom card differs
+    s.load(cards, heights, 5)
+    assert first_moves(s) == [0, 5, 7, 9]
+    cards[15] = 9 * 4 + 1
+    s.use_equal = False
+    s.load(cards, heights, 5)
+    assert first_moves(s) == [0, 5, 7, 9]
+
+
 def test_every_position_on_a_winning_line_passes_the_walk_count(solver):
     game = BlackHole()
     s = Solver()

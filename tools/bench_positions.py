@@ -8,8 +8,9 @@ the deal number) and a greedy one (always the top card of the tallest playable f
 lowest fan first on ties). The positions after 5, 10, 20 and 30 moves (when the playout gets
 that far) are each solved from a cleared device-size table, as the board would see them
 after a change of deal: share decided within --cap nodes (5,000: about 10 s on a PyBadge),
-median and worst nodes. --full runs the undecided ones on to a verdict for the worst case;
---warm adds the app's view with "Winnable?" on (a search after every move, table kept).
+median and worst nodes. --full runs the undecided ones on to a verdict for the worst case and
+prints the share decided within larger budgets; --warm adds the app's view with "Winnable?" on
+(a search after every move, table kept).
 """
 import argparse
 import os
@@ -138,6 +139,17 @@ def table(rows, cap):
                                                                     else ""))
 
 
+LADDER = (5000, 10000, 20000, 50000, 100000, 200000, 500000)
+
+
+def ladder(rows):
+    """After --full: the share decided within each budget (how far the cap is from 99 %)."""
+    row("Budget (nodes)", *LADDER)
+    row(*["---"] * (len(LADDER) + 1))
+    row("Decided", *["%.2f %%" % (100.0 * sum(1 for x in rows if x[3] != BUSY and x[4] <= b)
+                                  / len(rows)) for b in LADDER])
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="bench_positions.py", description=__doc__.split("\n")[0])
     ap.add_argument("--first", type=int, default=1)
@@ -156,6 +168,9 @@ def main(argv=None):
     table(rows, args.cap)
     print("\n%d positions in %.1f s (CPython); target: >= 99 %% decided within %d nodes"
           % (len(rows), time.perf_counter() - t0, args.cap))
+    if args.full:
+        print("\n## Run on to a verdict: the share decided within each budget\n")
+        ladder(rows)
     if args.warm:
         t0 = time.perf_counter()
         rows = measure_warm(args.first, args.last, args.cap)
