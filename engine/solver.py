@@ -59,6 +59,13 @@ _LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16
 _TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
 
 
+# _ENDMASK[e]: the edges r (between ranks r and r+1) whose x_r an end at rank e lowers by 1:
+# r >= e with r - e even, and r < e with e - r odd
+_ENDMASK = tuple(sum(1 << r for r in range(13)
+                     if (r >= e and (r - e) % 2 == 0) or (r < e and (e - r) % 2 == 1))
+                 for e in range(13))
+
+
 def _is_prime(n):
     if n < 2:
         return False
@@ -124,13 +131,17 @@ class Solver:
         self.tops = bytearray(_DEPTHS)       # hole rank before the move at each depth
         self.line = bytearray(_DEPTHS)
         self.score = bytearray(NUM_FANS)
-        self.walk = array("i", [0]) * 13
-        # adjacency of ranks on the cycle: _adj[a * 13 + b]
+        # ranks a, b adjacent on the cycle: adj[a * 13 + b] is 1 + the edge between them
+        # (edge r joins ranks r and r + 1)
         adj = bytearray(169)
         for a in range(13):
-            adj[a * 13 + (a + 1) % 13] = 1
-            adj[a * 13 + (a + 12) % 13] = 1
+            adj[a * 13 + (a + 1) % 13] = a + 1
+            adj[a * 13 + (a + 12) % 13] = (a + 12) % 13 + 1
         self.adj = adj
+        self.x = array("b", [0]) * 13   # 2 * each edge's multiplicity, kept move by move
+        self.low = 0                    # masks of the edges whose x is below -1, -1 and 1
+        self.neg = 0
+        self.one = 0
         self.line_len = 0
         self.nodes = 0
         self.state = NOWIN
@@ -198,6 +209,7 @@ class Solver:
             else:
                 hi |= n << (2 * (f - _LO_FANS))
         self.top = top
+        self._walk_init()
         self.lo = lo
         self.hi = hi | (top << _TOP_SHIFT)
         self.left = left
@@ -239,78 +251,94 @@ class Solver:
         _store(self.table, i, q + _size_class(size))
 
     # -- the walk count -------------------------------------------------------------
-    def _walk_ok(self):
-        """Necessary condition on the ranks left; True when a win is still conceivable."""
+    # With degrees d_r = 2 c_r + [r == top], x_r (twice the multiplicity of edge r, r+1 of a
+    # walk that also ends at the top) follows from x_0 = d_1 - d_2 + d_3 ... + d_0 and
+    # x_{r+1} = 2 d_{r+1} - x_r; every x_r is odd. A move from the top to an adjacent rank
+    # lowers both degrees by one, which lowers x on the edge between them by 2 and leaves the
+    # rest alone, so the search keeps x move by move (|x_r| <= 2 * 51 + 1: signed bytes). Ending at
+    # rank e instead adds -1 or +1 to each x_r, -1 exactly on _ENDMASK[e]: an end is possible
+    # when no x_r is below -1, no x_r of -1 gets the -1 and the edges left at 0 do not cut the
+    # ranks still needed apart. While every x_r is 3 or more, every end is possible.
+    def _walk_init(self):
         c = self.counts
-        bot = self.bottoms
         top = self.top
-        w = self.walk
-        # b0 = twice the multiplicity of edge (0,1) for degrees d_r = 2 c_r + [r == top],
-        # alternating sum d_1 - d_2 + d_3 ... + d_0 (13 terms)
-        b0 = 0
+        x = 0
         sign = 1
         r = 1
         for _ in range(13):
             d = c[r] << 1
             if r == top:
                 d += 1
-            b0 += d if sign > 0 else -d
+            x += d if sign > 0 else -d
             sign = -sign
             r += 1
             if r == 13:
                 r = 0
+        self.low = self.neg = self.one = 0
+        for r in range(13):
+            self.x[r] = x
+            if x <= 1:
+                self._mark(r, x)
+            n = r + 1
+            if n == 13:
+                n = 0
+            d = c[n] << 1
+            if n == top:
+                d += 1
+            x = (d << 1) - x
+
+    def _mark(self, r, x):
+        """Edge r's x is now x (called when it is 3 or less)."""
+        b = 1 << r
+        m = ~b
+        self.low = (self.low & m) | (b if x < -1 else 0)
+        self.neg = (self.neg & m) | (b if x == -1 else 0)
+        self.one = (self.one & m) | (b if x == 1 else 0)
+
+    def _walk_ok(self):
+        """Necessary condition on the ranks left; True when a win is still conceivable."""
+        if self.low:
+            return False
+        neg = self.neg
+        one = self.one
+        if not (neg | one):
+            return True
+        c = self.counts
+        bot = self.bottoms
+        need = -1
         for e in range(13):
-            if not bot[e] or not c[e]:
+            if not bot[e]:             # a fan's bottom card of rank e is left
                 continue
-            # removing one degree at e: its term in the alternating sum from rank 1
-            k = e - 1
-            if k < 0:
-                k = 12
-            x = b0 + (-1 if k & 1 == 0 else 1)      # term sign is + for even k
-            ok = True
-            zeros = 0
-            first = -1
-            for r in range(13):
-                if x < 0:
-                    ok = False
-                    break
-                w[r] = x
-                if x == 0:
-                    zeros += 1
-                    if first < 0:
-                        first = r
-                # next: 2 e_{r+1} = 2 d_{r+1} - 2 e_r
-                n = r + 1
-                if n == 13:
-                    n = 0
-                d = c[n] << 1
-                if n == top:
-                    d += 1
-                if n == e:
-                    d -= 1
-                x = (d << 1) - x
-            if not ok:
+            m = _ENDMASK[e]
+            if neg & m:
                 continue
-            if zeros < 2:
+            z = (one & m) | neg        # the edges left at 0
+            if z & (z - 1) == 0:
                 return True
-            # edges with multiplicity zero cut the cycle; every rank with cards left and
-            # the top must lie on one arc. Walk from just after the first cut.
+            # two or more zero edges cut the cycle: every needed rank on one arc
+            if need < 0:
+                need = 1 << self.top
+                for r in range(13):
+                    if c[r]:
+                        need |= 1 << r
+            f = 0
+            while not (z >> f) & 1:
+                f += 1
             arc = -1
-            r = first + 1
             cur = 0
+            r = f + 1
             for _ in range(13):
                 if r == 13:
                     r = 0
-                if c[r] or r == top:
+                if (need >> r) & 1:
                     if arc < 0:
                         arc = cur
                     elif arc != cur:
-                        ok = False
                         break
-                if w[r] == 0:
+                if (z >> r) & 1:
                     cur += 1
                 r += 1
-            if ok:
+            else:
                 return True
         return False
 
@@ -411,6 +439,8 @@ class Solver:
         enter = self.enter
         p = self.buckets
         use_table = self.use_table
+        adj = self.adj
+        xs = self.x
         d = self.depth
         top = self.top
         left = self.left
@@ -449,6 +479,7 @@ class Solver:
                     self.rstart = nodes
                     self.noise = self.rnoise if self.rgrow else KNOWN_NOISE
                     self.top = top
+                    self._walk_init()
                     self._expand(0)
                     continue
                 nxt[d] = i + 1
@@ -466,6 +497,11 @@ class Solver:
                 else:
                     hi -= 1 << (2 * (f - _LO_FANS))
                 hi += (r - top) << _TOP_SHIFT
+                j = adj[top * 13 + r] - 1
+                t = xs[j] - 2
+                xs[j] = t
+                if t <= 1:
+                    self._mark(j, t)
                 top = r
                 left -= 1
                 d += 1
@@ -509,6 +545,11 @@ class Solver:
                 hi += 1 << (2 * (f - _LO_FANS))
             t = tops[d]
             hi += (t - r) << _TOP_SHIFT
+            j = adj[t * 13 + r] - 1
+            v = xs[j] + 2
+            xs[j] = v
+            if v <= 3:
+                self._mark(j, v)
             top = t
             left += 1
         self.depth = d
