@@ -242,6 +242,51 @@ def test_of_two_fans_matching_rank_for_rank_only_the_lower_is_played_from():
     assert first_moves(s) == [0, 5, 7, 9]
 
 
+def some_walk(counts, at, ends):
+    """Brute force: a +-1 walk round the ranks from `at` that lands on each rank as often as
+    it has cards left and ends on a rank in `ends`."""
+    if not any(counts):
+        return at in ends
+    for step in (1, 12):
+        r = (at + step) % 13
+        if counts[r]:
+            counts[r] -= 1
+            found = some_walk(counts, r, ends)
+            counts[r] += 1
+            if found:
+                return True
+    return False
+
+
+def test_walk_count_says_exactly_whether_the_ranks_admit_a_walk():
+    """The kept-up walk count against a brute-force search for the walk, on small hands."""
+    rng = random.Random(11)
+    s = Solver()
+    agree = {True: 0, False: 0}
+    for trial in range(4000):
+        counts = [0] * 13
+        top = at = rng.randrange(13)
+        for _ in range(rng.randrange(1, 9)):        # a walk's visits, then maybe a change
+            at = (at + rng.choice((1, 12))) % 13
+            counts[at] = min(4, counts[at] + 1)
+        if rng.random() < 0.5:
+            r = rng.randrange(13)
+            counts[r] = min(4, counts[r] + 1) if rng.random() < 0.5 else max(0, counts[r] - 1)
+        if not any(counts):
+            continue
+        bottoms = [1 if counts[r] and rng.random() < 0.6 else 0 for r in range(13)]
+        if not any(bottoms):
+            bottoms[counts.index(max(counts))] = 1
+        s.counts[:] = bytes(counts)
+        s.bottoms[:] = bytes(bottoms)
+        s.top = top
+        s._walk_init()
+        want = some_walk(counts, top, {r for r in range(13) if bottoms[r]})
+        assert s._walk_ok() == want, (counts, bottoms, top)
+        agree[want] += 1
+    assert agree[True] >= 300 and agree[False] >= 300, agree
+
+
 def test_every_position_on_a_winning_line_passes_the_walk_count(solver):
     game = BlackHole()
     s = Solver()
