@@ -124,6 +124,7 @@ class Solver:
         self.ranks = bytearray(TABLEAU_CARDS)
         self.heights = bytearray(NUM_FANS)
         self.counts = bytearray(13)          # cards left per rank
+        self.topm = array("i", [0]) * 13     # per rank: a bit for each fan showing that rank
         self.bottoms = bytearray(13)         # non-empty fans per rank of their bottom card
         self.cand = bytearray(_DEPTHS * NUM_FANS)
         self.ncand = bytearray(_DEPTHS)
@@ -210,6 +211,7 @@ class Solver:
                 hi |= n << (2 * (f - _LO_FANS))
         self.top = top
         self._walk_init()
+        self._tops_init()
         self.lo = lo
         self.hi = hi | (top << _TOP_SHIFT)
         self.left = left
@@ -287,6 +289,15 @@ class Solver:
                 d += 1
             x = (d << 1) - x
 
+    def _tops_init(self):
+        topm = self.topm
+        h = self.heights
+        for r in range(13):
+            topm[r] = 0
+        for f in range(NUM_FANS):
+            if h[f]:
+                topm[self.ranks[3 * f + h[f] - 1]] |= 1 << f
+
     def _mark(self, r, x):
         """Edge r's x is now x (called when it is 3 or less)."""
         b = 1 << r
@@ -350,19 +361,23 @@ class Solver:
             return 0
         h = self.heights
         ranks = self.ranks
-        adj = self.adj
         counts = self.counts
         cand = self.cand
         score = self.score
         top = self.top
         base = d * NUM_FANS
-        row = top * 13
         n = 0
-        for f in range(NUM_FANS):
-            k = h[f]
-            if k and adj[row + ranks[3 * f + k - 1]]:
+        r = top + 1
+        if r == 13:
+            r = 0
+        m = self.topm[r] | self.topm[top - 1 if top else 12]
+        f = 0
+        while m:
+            if m & 1:
                 cand[base + n] = f
                 n += 1
+            m >>= 1
+            f += 1
         # equal ranks: drop a lone card when another card of its rank is playable, and a
         # fan whose cards match a lower fan's rank for rank, height for height
         i = 0 if self.use_equal else n
@@ -441,6 +456,7 @@ class Solver:
         use_table = self.use_table
         adj = self.adj
         xs = self.x
+        topm = self.topm
         d = self.depth
         top = self.top
         left = self.left
@@ -480,6 +496,7 @@ class Solver:
                     self.noise = self.rnoise if self.rgrow else KNOWN_NOISE
                     self.top = top
                     self._walk_init()
+                    self._tops_init()
                     self._expand(0)
                     continue
                 nxt[d] = i + 1
@@ -487,6 +504,10 @@ class Solver:
                 k = h[f] - 1
                 h[f] = k
                 r = ranks[3 * f + k]
+                b = 1 << f
+                topm[r] &= ~b
+                if k:
+                    topm[ranks[3 * f + k - 1]] |= b
                 tops[d] = top
                 line[d] = f
                 counts[r] -= 1
@@ -536,6 +557,10 @@ class Solver:
             k = h[f]
             r = ranks[3 * f + k]
             h[f] = k + 1
+            b = 1 << f
+            if k:
+                topm[ranks[3 * f + k - 1]] &= ~b
+            topm[r] |= b
             counts[r] += 1
             if k == 0:
                 bottoms[r] += 1
