@@ -20,7 +20,7 @@ CHECK = const(2)
 BACK = const(3)
 
 SLICE = const(60)      # nodes per pass: a few tens of ms on the board
-CAP = const(20000)     # nodes before a question is left undecided
+CAP = const(50000)     # nodes before a question is left undecided: about 30 s on a PyBadge
 UNKNOWN = const(0)
 
 
