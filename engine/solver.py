@@ -66,6 +66,16 @@ _ENDMASK = tuple(sum(1 << r for r in range(13)
                  for e in range(13))
 
 
+def _zeros(code, n):
+    """An array of n zeros made in one block (CircuitPython repeats an array in place; a
+    build without array repetition, like the WASI MicroPython the tests may use, gets a list
+    first)."""
+    try:
+        return array(code, [0]) * n
+    except TypeError:
+        return array(code, [0] * n)
+
+
 def _is_prime(n):
     if n < 2:
         return False
@@ -118,13 +128,13 @@ class Solver:
         nb = prime_at_most(slots >> 1)
         self.buckets = nb
         self.slots = 2 * nb
-        self.table = array("I", [0]) * (2 * nb)    # one block, no zeroed temporary
-        self.enter = array("i", [0]) * _DEPTHS     # node count when each depth was entered
+        self.table = _zeros("I", 2 * nb)
+        self.enter = _zeros("i", _DEPTHS)    # node count when each depth was entered
         self.cards = bytearray(TABLEAU_CARDS)
         self.ranks = bytearray(TABLEAU_CARDS)
         self.heights = bytearray(NUM_FANS)
         self.counts = bytearray(13)          # cards left per rank
-        self.topm = array("i", [0]) * 13     # per rank: a bit for each fan showing that rank
+        self.topm = _zeros("i", 13)          # per rank: a bit for each fan showing that rank
         self.bottoms = bytearray(13)         # non-empty fans per rank of their bottom card
         self.cand = bytearray(_DEPTHS * NUM_FANS)
         self.ncand = bytearray(_DEPTHS)
@@ -139,7 +149,7 @@ class Solver:
             adj[a * 13 + (a + 1) % 13] = a + 1
             adj[a * 13 + (a + 12) % 13] = (a + 12) % 13 + 1
         self.adj = adj
-        self.x = array("b", [0]) * 13   # 2 * each edge's multiplicity, kept move by move
+        self.x = _zeros("b", 13)        # 2 * each edge's multiplicity, kept move by move
         self.low = 0                    # masks of the edges whose x is below -1, -1 and 1
         self.neg = 0
         self.one = 0
