@@ -20,7 +20,7 @@ test: $(VENV)/.installed
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes).
 bench: $(VENV)/.installed
 	$(PY) tools/bench_solver.py $(ARGS)
-	$(PY) tools/bench_positions.py
+	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
 
