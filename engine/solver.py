@@ -21,11 +21,13 @@ Pruning, all sound (a pruned position can never be won):
 - Walk count: the remaining ranks must admit a +-1 walk round the 13-rank cycle that starts
   at the hole's rank, lands on each rank exactly as often as it has cards left and ends on a
   rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
-  edge multiplicities are fixed by the degrees, so each end rank is one linear solve).
+  edge multiplicities are fixed by the degrees; a move lowers one edge's by one, so they are
+  kept move by move and a node looks at them only when one is nearly used up).
 - Equal ranks: a playable card alone in its fan is never played while another playable card
   of the same rank exists (swapping the two plays in any winning line keeps it legal), and of
   two fans of the same height whose cards match rank for rank only the lower is played from
   (swapping the two fans' roles in a winning line keeps it legal).
+A node's moves come from a mask per rank of the fans showing that rank, kept move by move.
 Move ordering: the card whose rank has the most cards left, then the tallest fan, then the
 one uncovering a card whose rank has most cards left. Winnable deals have a heavy tail when
 an early choice is wrong, so the search restarts from the root after 1000 nodes, then 2000,

@@ -27,7 +27,7 @@ class Settings:
         self.sound = True
         self.brightness = 4        # 1..5
         self.lights = True
-        self.winnable_only = False  # new deals: only those the solver has won
+        self.winnable_only = False  # new deals: only those the atlas marks winnable
         self.verdict = False        # the winnable? bar under the hole, kept up after moves
 
     def pack(self):
