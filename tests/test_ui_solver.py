@@ -3,7 +3,7 @@ lost position, the winnable? bar and "winnable deals only", all thought out in s
 import pytest
 
 from engine.blackhole import BlackHole
-from engine.solver import NOWIN, WON, Solver
+from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import keys, stub
 from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
@@ -127,6 +127,52 @@ def test_the_winnable_bar_follows_the_moves_when_turned_on():
         think(app)
     assert thinker(app).verdict == meter.LOST
     assert 0 in _bar(app) and 2 in _bar(app)       # dashed red: lost, told by shape too
+
+
+def _deep_position(cap):
+    """Five greedy moves into the first deal whose position then takes the solver more than
+    cap nodes and less than 40 * cap: (deal, the fans played, its verdict)."""
+    out = bytearray(17)
+    for deal in range(1, 300):
+        g = BlackHole()
+        g.new_deal(deal)
+        for _ in range(5):
+            n = g.legal_moves(out)
+            if n:
+                g.play(max(out[:n], key=lambda f: (g.tableau.heights[f], -f)))
+        if g.moves_made < 5:
+            continue
+        s = Solver()
+        s.begin(g)
+        if s.run(cap) != BUSY:
+            continue
+        r = s.run(39 * cap)
+        if r != BUSY:
+            return deal, bytes(g.history[:5]), r
+    raise AssertionError("no position between the caps")
+
+
+def test_past_the_cap_the_bar_says_too_deep_and_turns_when_the_check_ends(monkeypatch):
+    monkeypatch.setattr(solving, "CAP", 300)
+    deal, fans, r = _deep_position(300)
+    hw, app = make_app(deal)                       # bar off: no search on the way there
+    for f in fans:
+        app.table.cursor = f
+        play_at_cursor(hw, app)
+    assert not thinker(app).job
+    app.settings.verdict = True
+    app.table._verdict_bar()
+    for _ in range(PASSES):
+        app.step()
+        if thinker(app).verdict:
+            break
+    assert thinker(app).verdict == meter.UNDECIDED
+    assert thinker(app).progress() >= 300 and app.busy()       # still thinking
+    bar = _bar(app)
+    assert bar[0] == 3 and bar[1:-1] == [0] * (meter.W - 2)     # hollow: too deep, for now
+    think(app)
+    assert thinker(app).verdict == (meter.WINNABLE if r == WON else meter.LOST)
+    assert 3 not in _bar(app)
 
 
 def test_the_bar_stays_off_unless_asked_for():

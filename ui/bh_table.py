@@ -30,7 +30,8 @@ HELP = (
     "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
     "for a hint, Start opens the menu (redo is there).",
     "The bar under the hole: it fills while the solver thinks, then shows solid green "
-    "(winnable), dashed red (cannot be won) or a hollow outline (too deep to tell). "
+    "(winnable), dashed red (cannot be won) or a hollow outline (too deep to tell yet: "
+    "it goes on thinking). "
     "Settings can keep it up after every move, and deal only winnable deals.",
     "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
     "David Parlett.",
@@ -235,7 +236,8 @@ class BlackHoleTable:
         t = self.thinker
         job = t.job
         if not t.step():
-            self.meter.progress(t.progress(), solving.CAP)
+            if not t.verdict:
+                self.meter.progress(t.progress(), solving.CAP)
             return
         if job == solving.BACK:
             self.meter.show(solving.LOST)

@@ -1,6 +1,7 @@
 """Solver work for the Black Hole app, one slice per main-loop pass so keys stay live.
 
-Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move)
+Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move;
+past the cap it shows "too deep to tell" and goes on thinking while the position stays)
 and BACK (no line from here: how many undos lead back to a winnable position); winnable deals
 come from the verdict atlas (hw/atlas.py), without a search. A verdict is remembered with its line, so following
 the line, or a hint, costs no search at all.
@@ -67,6 +68,7 @@ class Thinker:
             self.undos = 0
             self._back_one()
         else:
+            self.verdict = UNKNOWN
             self.solver.begin(game, winnable)
 
     def progress(self):
@@ -78,8 +80,16 @@ class Thinker:
             return False
         s = self.solver
         r = s.run(SLICE)
-        if r == BUSY and s.nodes < CAP:
-            return False
+        if r == BUSY:
+            if s.nodes < CAP:
+                return False
+            if self.job == CHECK:
+                # the bar says "too deep" at the cap, and the check goes on while the
+                # position stays: the bar turns when the verdict comes
+                if self.verdict == UNDECIDED:
+                    return False
+                self.verdict = UNDECIDED
+                return True
         v = WINNABLE if r == WON else LOST if r == NOWIN else UNDECIDED
         job = self.job
         if job == BACK:
