@@ -269,10 +269,10 @@ class Solver:
     # walk that also ends at the top) follows from x_0 = d_1 - d_2 + d_3 ... + d_0 and
     # x_{r+1} = 2 d_{r+1} - x_r; every x_r is odd. A move from the top to an adjacent rank
     # lowers both degrees by one, which lowers x on the edge between them by 2 and leaves the
-    # rest alone, so the search keeps x move by move (|x_r| <= 2 * 51 + 1: signed bytes). Ending at
-    # rank e instead adds -1 or +1 to each x_r, -1 exactly on _ENDMASK[e]: an end is possible
-    # when no x_r is below -1, no x_r of -1 gets the -1 and the edges left at 0 do not cut the
-    # ranks still needed apart. While every x_r is 3 or more, every end is possible.
+    # rest alone, so the search keeps x move by move (|x_r| <= 2 * 51 + 1: signed bytes).
+    # Ending at rank e instead adds -1 or +1 to each x_r, -1 exactly on _ENDMASK[e]: an end
+    # is possible when no x_r is below -1, no x_r of -1 gets the -1 and the edges left at 0 do
+    # not cut the ranks still needed apart. While every x_r is 3 or more, every end is.
     def _walk_init(self):
         c = self.counts
         top = self.top
@@ -410,7 +410,8 @@ class Solver:
                     g = cand[base + j]
                     b = 3 * g
                     if (g < f and h[g] == k and ranks[b] == ranks[a]
-                            and ranks[b + 1] == ranks[a + 1] and ranks[b + k - 1] == ranks[a + k - 1]):
+                            and ranks[b + 1] == ranks[a + 1]
+                            and ranks[b + k - 1] == ranks[a + k - 1]):
                         break
                     j += 1
             if j < n:

@@ -3,8 +3,8 @@
 Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator after a move;
 past the cap it shows "too deep to tell" and goes on thinking while the position stays)
 and BACK (no line from here: how many undos lead back to a winnable position); winnable deals
-come from the verdict atlas (hw/atlas.py), without a search. A verdict is remembered with its line, so following
-the line, or a hint, costs no search at all.
+come from the verdict atlas (hw/atlas.py), without a search. A verdict is remembered with its
+line, so following the line, or a hint, costs no search at all.
 """
 from engine.blackhole import BlackHole
 from engine.solver import BUSY, NOWIN, WON, Solver
