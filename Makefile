@@ -25,7 +25,7 @@ bench: $(VENV)/.installed
 	$(PY) tools/bench_amigo.py
 
 # The verdict atlas hw/blackhole_atlas.bin: every deal 1-32000 decided on every core (resumes
-# from build/atlas-progress.csv; about an hour on 2 cores).
+# from build/atlas-progress.csv; about 12 minutes on 2 cores).
 atlas: $(VENV)/.installed
 	$(PY) tools/atlas.py $(ARGS)
 
