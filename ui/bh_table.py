@@ -29,10 +29,9 @@ HELP = (
     "all 52 cards in the hole.",
     "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
     "for a hint, Start opens the menu (redo is there).",
-    "The bar under the hole: it fills while the solver thinks, then shows solid green "
-    "(winnable), dashed red (cannot be won) or a hollow outline (too deep to tell yet: "
-    "it goes on thinking). "
-    "Settings can keep it up after every move, and deal only winnable deals.",
+    "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
+    "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
+    "thinking). Settings can keep it up after every move, and deal only winnable deals.",
     "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
     "David Parlett.",
 )
@@ -57,8 +56,7 @@ class BlackHoleTable:
             self.thinker = solving.Thinker()
         except MemoryError:
             self.thinker = None
-        sheet, palette = sprites.build()
-        self.view = TableView(sheet, palette)
+        self.view = TableView(*sprites.build())
         self.group = self.view.group
         x, y = table_module.cell_xy(table_module.HOLE_CELL)
         self.meter = Meter(x, y + 26)
