@@ -23,6 +23,12 @@ Pruning, all sound (a pruned position can never be won):
   rank that is the bottom card of some fan (an Euler path on the cycle: on an odd cycle the
   edge multiplicities are fixed by the degrees; a move lowers one edge's by one, so they are
   kept move by move and a node looks at them only when one is nearly used up).
+- Walk order: those multiplicities also order the walk. An edge crossed once splits the
+  ranks into a part played wholly before the other; beyond an edge crossed twice the ranks
+  are played in one stretch. A fan whose cards must come off in an order the walk cannot
+  give (a card of a later part above one of an earlier, or a card outside a one-stretch
+  part between two inside it) makes that end of the walk impossible. On deals 1-200's played
+  positions this halves the nodes and decides 664 of 682 within 5,000 nodes instead of 632.
 - Equal ranks: a playable card alone in its fan is never played while another playable card
   of the same rank exists (swapping the two plays in any winning line keeps it legal), and of
   two fans of the same height whose cards match rank for rank only the lower is played from
@@ -59,23 +65,19 @@ KNOWN_NOISE = const(60)         # ... with this much noise, never doubling
 _DEPTHS = const(52)
 _LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16 in the high
 _TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
+_MOVES = const(8)               # moves at one depth: the four cards of each rank next to the top
+_ALL = const(8191)              # every rank, as a mask
 
 
-# _ENDMASK[e]: the edges r (between ranks r and r+1) whose x_r an end at rank e lowers by 1:
-# r >= e with r - e even, and r < e with e - r odd
-_ENDMASK = tuple(sum(1 << r for r in range(13)
-                     if (r >= e and (r - e) % 2 == 0) or (r < e and (e - r) % 2 == 1))
-                 for e in range(13))
-
-
-def _zeros(code, n):
-    """An array of n zeros made in one block (CircuitPython repeats an array in place; a
-    build without array repetition, like the WASI MicroPython the tests may use, gets a list
-    first)."""
-    try:
-        return array(code, [0]) * n
-    except TypeError:
-        return array(code, [0] * n)
+# rank masks of the even and the odd ranks (see _walk_ok)
+_EVEN = const(0x1555)
+_ODD = const(0x0AAA)
+# where the masks of small edge multiplicities sit in the walk array, after the 13 edges
+_LOW = const(13)                # edges with x below -1
+_NEG = const(14)                # x = -1
+_ONE = const(15)                # x = 1
+_THREE = const(16)              # x = 3
+_FIVE = const(17)               # x = 5
 
 
 def _is_prime(n):
@@ -130,15 +132,18 @@ class Solver:
         nb = prime_at_most(slots >> 1)
         self.buckets = nb
         self.slots = 2 * nb
-        self.table = _zeros("I", 2 * nb)
-        self.enter = _zeros("i", _DEPTHS)    # node count when each depth was entered
+        try:
+            self.table = array("I", [0]) * (2 * nb)     # one block, no zeroed temporary
+        except TypeError:       # a MicroPython build that cannot repeat an array (the WASI VM)
+            self.table = array("I", [0] * (2 * nb))
+        self.enter = array("i", [0] * _DEPTHS)   # node count when each depth was entered
         self.cards = bytearray(TABLEAU_CARDS)
         self.ranks = bytearray(TABLEAU_CARDS)
         self.heights = bytearray(NUM_FANS)
         self.counts = bytearray(13)          # cards left per rank
-        self.topm = _zeros("i", 13)          # per rank: a bit for each fan showing that rank
+        self.topm = array("i", [0] * 13)     # per rank: a bit for each fan showing that rank
         self.bottoms = bytearray(13)         # non-empty fans per rank of their bottom card
-        self.cand = bytearray(_DEPTHS * NUM_FANS)
+        self.cand = bytearray(_DEPTHS * _MOVES)
         self.ncand = bytearray(_DEPTHS)
         self.next = bytearray(_DEPTHS)
         self.tops = bytearray(_DEPTHS)       # hole rank before the move at each depth
@@ -151,10 +156,8 @@ class Solver:
             adj[a * 13 + (a + 1) % 13] = a + 1
             adj[a * 13 + (a + 12) % 13] = (a + 12) % 13 + 1
         self.adj = adj
-        self.x = _zeros("b", 13)        # 2 * each edge's multiplicity, kept move by move
-        self.low = 0                    # masks of the edges whose x is below -1, -1 and 1
-        self.neg = 0
-        self.one = 0
+        # 2 * each edge's multiplicity, kept move by move, then the masks _LOW ... _FIVE
+        self.x = array("h", [0] * 18)
         self.line_len = 0
         self.nodes = 0
         self.state = NOWIN
@@ -180,7 +183,7 @@ class Solver:
         """Forget every remembered lost position (needed only when the cards change)."""
         if self.slots > 8190:
             # a desktop table: making a new one is much faster than zeroing it slot by slot
-            self.table = _zeros("I", self.slots)
+            self.table = array("I", [0]) * self.slots
             return
         t = self.table
         for i in range(self.slots):
@@ -227,7 +230,6 @@ class Solver:
                 hi |= n << (2 * (f - _LO_FANS))
         self.top = top
         self._walk_init()
-        self._tops_init()
         self.lo = lo
         self.hi = hi | (top << _TOP_SHIFT)
         self.left = left
@@ -273,13 +275,16 @@ class Solver:
     # walk that also ends at the top) follows from x_0 = d_1 - d_2 + d_3 ... + d_0 and
     # x_{r+1} = 2 d_{r+1} - x_r; every x_r is odd. A move from the top to an adjacent rank
     # lowers both degrees by one, which lowers x on the edge between them by 2 and leaves the
-    # rest alone, so the search keeps x move by move (|x_r| <= 2 * 51 + 1: signed bytes).
-    # Ending at rank e instead adds -1 or +1 to each x_r, -1 exactly on _ENDMASK[e]: an end
-    # is possible when no x_r is below -1, no x_r of -1 gets the -1 and the edges left at 0 do
-    # not cut the ranks still needed apart. While every x_r is 3 or more, every end is.
+    # rest alone, so the search keeps x move by move (|x_r| <= 2 * 51 + 1), with masks of the
+    # edges whose x is small. Ending at rank e instead adds -1 to x_r for r >= e with r - e
+    # even and for r < e with e - r odd, +1 to the others: an end is possible when no x_r is
+    # below -1 and no x_r of -1 gets the -1. Edges left at 0 cut the cycle; the walk must not
+    # need to cross them. While every x_r is 7 or more, every end is possible.
     def _walk_init(self):
+        """Set the walk array and the fans' top masks from counts, heights and top."""
         c = self.counts
         top = self.top
+        xs = self.x
         x = 0
         sign = 1
         r = 1
@@ -292,10 +297,11 @@ class Solver:
             r += 1
             if r == 13:
                 r = 0
-        self.low = self.neg = self.one = 0
+        for i in range(_LOW, _FIVE + 1):
+            xs[i] = 0
         for r in range(13):
-            self.x[r] = x
-            if x <= 1:
+            xs[r] = x
+            if x <= 5:
                 self._mark(r, x)
             n = r + 1
             if n == 13:
@@ -304,8 +310,6 @@ class Solver:
             if n == top:
                 d += 1
             x = (d << 1) - x
-
-    def _tops_init(self):
         topm = self.topm
         h = self.heights
         for r in range(13):
@@ -315,59 +319,140 @@ class Solver:
                 topm[self.ranks[3 * f + h[f] - 1]] |= 1 << f
 
     def _mark(self, r, x):
-        """Edge r's x is now x (called when it is 3 or less)."""
+        """Edge r's x is now x (called when it is 7 or less)."""
+        xs = self.x
         b = 1 << r
-        m = ~b
-        self.low = (self.low & m) | (b if x < -1 else 0)
-        self.neg = (self.neg & m) | (b if x == -1 else 0)
-        self.one = (self.one & m) | (b if x == 1 else 0)
+        for i in range(_LOW, _FIVE + 1):
+            xs[i] &= ~b
+        if x < -1:
+            xs[_LOW] |= b
+        elif x <= 5:
+            xs[(x + 1 >> 1) + _NEG] |= b
 
+    # The multiplicities also order the walk's visits. Where the walk never crosses an edge it
+    # runs along one arc (a path) from the top to its end, and crosses each edge crossed once
+    # exactly once: those edges all lie between the top and the end and split the arc into
+    # stretches visited one after another, so no fan may hold a card of a later stretch above
+    # one of an earlier. Beyond an edge crossed twice, and on the cycle between two edges
+    # crossed once each (away from the top), the ranks are visited in one stretch, so no fan
+    # may hold such a card, another card, such a card, from the top down.
     def _walk_ok(self):
-        """Necessary condition on the ranks left; True when a win is still conceivable."""
-        if self.low:
+        """Necessary condition on the ranks left and the fans' order; True when a win is
+        still conceivable."""
+        xs = self.x
+        if xs[_LOW]:
             return False
-        neg = self.neg
-        one = self.one
-        if not (neg | one):
+        neg = xs[_NEG]
+        one = xs[_ONE]
+        three = xs[_THREE]
+        five = xs[_FIVE]
+        if not (neg | one | three | five):
             return True
         c = self.counts
         bot = self.bottoms
-        need = -1
+        top = self.top
+        need = 1 << top
+        for r in range(13):
+            if c[r]:
+                need |= 1 << r
         for e in range(13):
             if not bot[e]:             # a fan's bottom card of rank e is left
                 continue
-            m = _ENDMASK[e]
+            lower = (1 << e) - 1
+            m = (_EVEN if e & 1 == 0 else _ODD) & ~lower | (_ODD if e & 1 == 0 else _EVEN) & lower
             if neg & m:
                 continue
-            z = (one & m) | neg        # the edges left at 0
-            if z & (z - 1) == 0:
-                return True
-            # two or more zero edges cut the cycle: every needed rank on one arc
-            if need < 0:
-                need = 1 << self.top
-                for r in range(13):
-                    if c[r]:
-                        need |= 1 << r
-            f = 0
-            while not (z >> f) & 1:
-                f += 1
-            arc = -1
-            cur = 0
-            r = f + 1
-            for _ in range(13):
-                if r == 13:
-                    r = 0
-                if (need >> r) & 1:
-                    if arc < 0:
-                        arc = cur
-                    elif arc != cur:
-                        break
-                if (z >> r) & 1:
-                    cur += 1
-                r += 1
-            else:
+            z = (one & m) | neg                         # edges never crossed
+            m1 = (three & m) | (one & ~m & _ALL)        # ... crossed once
+            m2 = (five & m) | (three & ~m & _ALL)       # ... crossed twice
+            if not (z or m1 & (m1 - 1)) or self._path_ok(z, m1, m2, need, e):
                 return True
         return False
+
+    def _path_ok(self, z, m1, m2, need, e):
+        """The order test for one end e: along the arc cut at z, or round the cycle (z 0)
+        cut at the edges m1 into stretches (see above)."""
+        top = self.top
+        at = self.score                 # scratch: rank -> position | stretch << 4
+        if z:
+            hi = top
+            while not (z >> hi) & 1:
+                hi = hi + 1 if hi < 12 else 0
+            lo = top
+            while not (z >> (lo - 1 if lo else 12)) & 1:
+                lo = lo - 1 if lo else 12
+        else:
+            lo = top
+            hi = top - 1 if top else 12
+        arc = 0
+        twice = 0                       # positions p whose next edge is crossed twice
+        p = 0
+        k = 0
+        r = lo
+        while True:
+            arc |= 1 << r
+            at[r] = p | k << 4
+            if r == hi:
+                break
+            if (m1 >> r) & 1:
+                k += 1
+            if (m2 >> r) & 1:
+                twice |= 1 << p
+            p += 1
+            r = r + 1 if r < 12 else 0
+        if need & ~arc:
+            return False
+        tp = at[top] & 15
+        up = (at[e] >> 4) >= (at[top] >> 4)     # stretches are visited upwards
+        wrap = not (m1 >> hi) & 1
+        h = self.heights
+        ranks = self.ranks
+        for f in range(NUM_FANS):
+            n = h[f]
+            if n < 2:
+                continue
+            i = 3 * f
+            u = at[ranks[i + n - 1]]
+            d = at[ranks[i]]
+            mid = at[ranks[i + 1]] if n == 3 else u
+            if z:
+                # a later stretch above an earlier one
+                su = u >> 4
+                sm = mid >> 4
+                sd = d >> 4
+                if up:
+                    if su > sm or sm > sd:
+                        return False
+                elif su < sm or sm < sd:
+                    return False
+                if n == 3 and twice:
+                    pu = u & 15
+                    pm = mid & 15
+                    pd = d & 15
+                    a = pm if pm > tp else tp
+                    b = pu if pu < pd else pd
+                    if a < b and (twice >> a) & ((1 << (b - a)) - 1):
+                        return False
+                    a = pu if pu > pd else pd
+                    b = pm if pm < tp else tp
+                    if a < b and (twice >> a) & ((1 << (b - a)) - 1):
+                        return False
+            elif n == 3:
+                # round the cycle from the top: past the last edge crossed once the ranks
+                # are back in the top's stretch 0, unless that edge is the one below the top
+                su = u >> 4
+                sd = d >> 4
+                sm = mid >> 4
+                if wrap:
+                    if su == k:
+                        su = 0
+                    if sd == k:
+                        sd = 0
+                    if sm == k:
+                        sm = 0
+                if su and sd and not (su <= sm <= sd or sd <= sm <= su):
+                    return False
+        return True
 
     # -- candidate moves ------------------------------------------------------------
     def _expand(self, d):
@@ -381,7 +466,7 @@ class Solver:
         cand = self.cand
         score = self.score
         top = self.top
-        base = d * NUM_FANS
+        base = d * _MOVES
         n = 0
         r = top + 1
         if r == 13:
@@ -513,11 +598,10 @@ class Solver:
                     self.noise = self.rnoise if self.rgrow else KNOWN_NOISE
                     self.top = top
                     self._walk_init()
-                    self._tops_init()
                     self._expand(0)
                     continue
                 nxt[d] = i + 1
-                f = cand[d * NUM_FANS + i]
+                f = cand[d * _MOVES + i]
                 k = h[f] - 1
                 h[f] = k
                 r = ranks[3 * f + k]
@@ -538,7 +622,7 @@ class Solver:
                 j = adj[top * 13 + r] - 1
                 t = xs[j] - 2
                 xs[j] = t
-                if t <= 1:
+                if t <= 5:
                     self._mark(j, t)
                 top = r
                 left -= 1
@@ -590,7 +674,7 @@ class Solver:
             j = adj[t * 13 + r] - 1
             v = xs[j] + 2
             xs[j] = v
-            if v <= 3:
+            if v <= 7:
                 self._mark(j, v)
             top = t
             left += 1

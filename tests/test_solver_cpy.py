@@ -32,7 +32,7 @@ g = BlackHole()
 s = Solver()
 total = 0
 grew = 0
-for n in (1, 2, 4, 5, 400):
+for n in (1, 2, 4, 13, 16, 400):
     g.new_deal(n)
     s.begin(g)
     gc.collect()
@@ -49,9 +49,9 @@ print("FIG grew", grew)
 
 @cpy.needs_cpy
 def test_solver_is_built_in_one_block_without_a_temporary():
-    # 20 KB free: the table (12 KB) and the small buffers fit; a zeroed bytes temporary
-    # beside the table (24 KB at once) would not.
-    figs = cpy.figures(cpy.check("LEFT = 20000\n" + PADDED, heapsize="96K"))
+    # 22 KB free (the import leaves some of it in holes): the table (12 KB) and the small
+    # buffers fit; a zeroed bytes temporary beside the table (24 KB at once) would not.
+    figs = cpy.figures(cpy.check("LEFT = 22000\n" + PADDED, heapsize="96K"))
     FIGURES.append("Solver() under CircuitPython 10.2.1: %d B, built with %d B free"
                    % (figs["solver"], figs["free"]))
     assert figs["free"] < 24 * 1024

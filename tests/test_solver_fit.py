@@ -24,7 +24,7 @@ def test_micropython_searches_exactly_as_cpython(vm_out):
     with redirect_stdout(buf):
         runpy.run_path(SCRIPT)
     cpython = mpvm.results(buf.getvalue())
-    assert len(cpython) == 12
+    assert len(cpython) == 16
     assert mpvm.results(vm_out) == cpython
     assert sum(1 for line in cpython if line.split()[2] == "1") >= 8
 
@@ -32,7 +32,7 @@ def test_micropython_searches_exactly_as_cpython(vm_out):
 def test_solver_memory_and_no_allocation_per_node(vm_out):
     figs = mpvm.figures(vm_out)
     us = 1000.0 * figs["ms"] / figs["nodes"]
-    FIGURES.append("Solver on " + mpvm.NAME + ", device table, deals 1-12:")
+    FIGURES.append("Solver on " + mpvm.NAME + ", device table, deals 1-16:")
     FIGURES.append("  solver object (table and stacks): %6d bytes (budget %d)"
                    % (figs["solver"], SOLVER_BUDGET))
     FIGURES.append("  engine + solver code retained   : %6d bytes" % figs["imported"])

@@ -164,7 +164,7 @@ def vm(last):
     from tests import mpvm
     with open(os.path.join(ROOT, "tests", "vm", "solver_fit.py")) as f:
         code = f.read()
-    code = code.replace("LAST = 12", "LAST = %d" % last).replace("VERBOSE = 1", "VERBOSE = 0")
+    code = code.replace("LAST = 16", "LAST = %d" % last).replace("VERBOSE = 1", "VERBOSE = 0")
     code = code.replace("CAP = 20000", "CAP = %d" % CAP)
     out = mpvm.run(code, seconds=1800)
     figs = mpvm.figures(out)

@@ -20,8 +20,8 @@ HINT = const(1)
 CHECK = const(2)
 BACK = const(3)
 
-SLICE = const(60)      # nodes per pass: a few tens of ms on the board
-CAP = const(50000)     # nodes before a question is left undecided: about 30 s on a PyBadge
+SLICE = const(30)      # nodes per pass: a few tens of ms on the board
+CAP = const(20000)     # nodes before the bar says "too deep" (about 30 s on a PyBadge)
 UNKNOWN = const(0)
 
 

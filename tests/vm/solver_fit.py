@@ -29,7 +29,7 @@ gc.collect()
 solver_bytes = heap() - before_solver
 
 FIRST = 1
-LAST = 12
+LAST = 16
 CAP = 20000
 SLICE = 500
 VERBOSE = 1
