@@ -405,6 +405,7 @@ class Solver:
         tp = at[top] & 15
         up = (at[e] >> 4) >= (at[top] >> 4)     # stretches are visited upwards
         wrap = not (m1 >> hi) & 1
+        rise = fall = True
         h = self.heights
         ranks = self.ranks
         for f in range(NUM_FANS):
@@ -437,9 +438,10 @@ class Solver:
                     b = pm if pm < tp else tp
                     if a < b and (twice >> a) & ((1 << (b - a)) - 1):
                         return False
-            elif n == 3:
+            else:
                 # round the cycle from the top: past the last edge crossed once the ranks
-                # are back in the top's stretch 0, unless that edge is the one below the top
+                # are back in the top's stretch 0, unless that edge is the one below the top.
+                # The other stretches are visited once each, in order one way round.
                 su = u >> 4
                 sd = d >> 4
                 sm = mid >> 4
@@ -452,7 +454,12 @@ class Solver:
                         sm = 0
                 if su and sd and not (su <= sm <= sd or sd <= sm <= su):
                     return False
-        return True
+                if su and sd:
+                    if su < sd:
+                        fall = False
+                    elif su > sd:
+                        rise = False
+        return rise or fall
 
     # -- candidate moves ------------------------------------------------------------
     def _expand(self, d):
