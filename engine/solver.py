@@ -402,6 +402,8 @@ class Solver:
             r = r + 1 if r < 12 else 0
         if need & ~arc:
             return False
+        if not (m1 | m2):
+            return True
         tp = at[top] & 15
         up = (at[e] >> 4) >= (at[top] >> 4)     # stretches are visited upwards
         wrap = not (m1 >> hi) & 1
