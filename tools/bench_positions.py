@@ -1,6 +1,6 @@
 """Verdicts in play: the solver on positions players reach, at the device table size.
 
-    python tools/bench_positions.py              # deals 1-1000 (8,000 positions, a few minutes)
+    python tools/bench_positions.py              # deals 1-1000 (3,197 positions, about 2 minutes)
     python tools/bench_positions.py --last 100   # a quick run
 
 From each deal, two playouts: a seeded random one (a legal move drawn uniformly, the seed is
