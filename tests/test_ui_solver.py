@@ -70,6 +70,22 @@ def test_a_deal_that_cannot_be_won_says_so():
     assert set(_bar(app)) <= {0, 2} and 2 in _bar(app)
 
 
+
+def test_every_position_of_a_deal_that_cannot_be_won_is_lost_at_once():
+    hw, app = make_app(1, verdict=True)            # deal 1: no win per the reference data
+    while app.game.first_move() >= 0:
+        app.table.cursor = app.game.first_move()
+        play_at_cursor(hw, app)
+        assert think(app) == 0                     # the atlas answers: no search
+        assert thinker(app).solver.nodes == 0
+        assert 0 in _bar(app) and 2 in _bar(app)   # dashed red: lost
+    assert app.game.moves_made == 3
+    press(hw, app, keys.B)                         # undo once: not stuck, so the hint asks
+    press(hw, app, keys.SELECT)
+    assert think(app) == 0                         # no look back through the undos
+    assert said(app) == "This deal cannot be won"
+    assert app.game.moves_made == 2
+
 def _lost_position(deal):
     """Play the first legal move from `deal` until the position cannot be won; the game and
     how many undos lead back to a winnable position."""

@@ -10,7 +10,8 @@ that far) are each solved from a cleared device-size table, as the board would s
 after a change of deal: share decided within --cap nodes (5,000: about 10 s on a PyBadge),
 median and worst nodes. --full runs the undecided ones on to a verdict for the worst case and
 prints the share decided within larger budgets; --warm adds the app's view with "Winnable?" on
-(a search after every move, table kept).
+(a search after every move, table kept; every position of a deal the verdict atlas marks as
+lost is lost at once).
 """
 import argparse
 import os
@@ -23,7 +24,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.append(ROOT)
 
 from engine.blackhole import BlackHole  # noqa: E402
-from engine.solver import BUSY, DEVICE_SLOTS, WON, Solver  # noqa: E402
+from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver  # noqa: E402
+from hw import atlas  # noqa: E402
 
 DEPTHS = (5, 10, 20, 30)
 CAP = 5000
@@ -67,12 +69,17 @@ def positions(deal):
 
 def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
     """As the app sees them with "Winnable?" on: one search (up to cap) after every move of
-    the playout, the table kept between them (the cards stay the same within a deal)."""
+    the playout, the table kept between them (the cards stay the same within a deal); a
+    deal the verdict atlas marks as lost needs no search at all."""
     s = Solver(slots)
     g = BlackHole()
     out = bytearray(17)
     rows = []
     for deal in range(first, last + 1):
+        if atlas.winnable(deal) is False:
+            # the app knows at once that no position of such a deal can be won
+            rows += [(name, depth, deal, NOWIN, 0) for name, depth, _ in positions(deal)]
+            continue
         for name, pick in PLAYOUTS:
             g.new_deal(deal)
             rng = random.Random(deal)

@@ -179,12 +179,12 @@ class BlackHoleTable:
 
     # -- the solver ----------------------------------------------------------------------
     def _known(self):
-        """What the atlas says of this deal's opening (solving's verdicts), else 0."""
-        g = self.game
-        if g.moves_made:
+        """What the atlas says (solving's verdicts), else 0: of a deal's opening, and of every
+        position of a deal that cannot be won (no move makes a lost deal winnable)."""
+        w = atlas.winnable(self.game.deal_number)
+        if w is None or w and self.game.moves_made:
             return 0
-        w = atlas.winnable(g.deal_number)
-        return 0 if w is None else solving.WINNABLE if w else solving.LOST
+        return solving.WINNABLE if w else solving.LOST
 
     def _verdict_bar(self):
         t = self.thinker
@@ -218,7 +218,7 @@ class BlackHoleTable:
 
     def _look_back(self):
         self.meter.show(solving.LOST)
-        if self.game.moves_made == 0:
+        if self.game.moves_made == 0 or self._known():
             self.view.say("This deal cannot be won")
             return
         self.view.say("No win here. Looking back")
