@@ -1,7 +1,6 @@
-"""Black Hole's table screen on the shared patience screens (ui/patience.py): D-pad cursor,
-A plays, B undoes, Select hints, Start opens the menu. The solver (ui/solving.py) thinks in
-slices between keys; the atlas (hw/atlas.py) answers at once for a deal's opening. Per move
-only tile indices change."""
+"""Black Hole's table on the shared patience screens (ui/patience.py): D-pad cursor, A plays,
+B undoes, Select hints, Start opens the menu. The solver (ui/solving.py) thinks in slices
+between keys; the atlas (hw/atlas.py) answers at once where it can. Per move only tiles change."""
 import gc
 
 from engine.blackhole import BlackHole, SaveError
@@ -62,6 +61,7 @@ class BlackHoleTable:
         self.meter = Meter(x, y + 26)
         self.group.append(self.meter.grid)
         self.cursor = 0
+        self.known = 0      # deal << 2 | its atlas verdict: asked once, as reading allocates
 
     # -- what the shared loop asks ----------------------------------------------------------
     def show(self, app):
@@ -179,12 +179,12 @@ class BlackHoleTable:
 
     # -- the solver ----------------------------------------------------------------------
     def _known(self):
-        """What the atlas says (solving's verdicts), else 0: of a deal's opening, and of every
-        position of a deal that cannot be won (no move makes a lost deal winnable)."""
-        w = atlas.winnable(self.game.deal_number)
-        if w is None or w and self.game.moves_made:
-            return 0
-        return solving.WINNABLE if w else solving.LOST
+        """The atlas's verdict here, else 0: at a deal's opening, anywhere in a lost deal."""
+        n = self.game.deal_number
+        if self.known >> 2 != n:
+            w = atlas.winnable(n)
+            self.known = n << 2 | (0 if w is None else solving.WINNABLE if w else solving.LOST)
+        return 0 if self.known & 3 == solving.WINNABLE and self.game.moves_made else self.known & 3
 
     def _verdict_bar(self):
         t = self.thinker
