@@ -20,7 +20,7 @@ import displayio
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
 from ui import screens
-from ui.screens import device_change, device_rows, device_settings  # noqa: F401 (the seated games use it from here)
+from ui.screens import device_change, device_rows
 from ui.glyphs import felt
 from ui.persist import Stats
 from ui.sprites import COLOURS, FELT
