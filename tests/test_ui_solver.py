@@ -145,6 +145,28 @@ def test_the_winnable_bar_follows_the_moves_when_turned_on():
     assert 0 in _bar(app) and 2 in _bar(app)       # dashed red: lost, told by shape too
 
 
+def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
+    g, _ = _lost_position(2)
+    hw, app = make_app(2, verdict=True)
+    for i in range(g.moves_made):
+        app.table.cursor = g.history[i]
+        play_at_cursor(hw, app)
+        think(app)
+    assert thinker(app).verdict == meter.LOST
+    nodes = thinker(app).solver.nodes
+    played = 0
+    while app.game.first_move() >= 0:
+        app.table.cursor = app.game.first_move()
+        play_at_cursor(hw, app)
+        played += 1
+        assert think(app) == 0 and thinker(app).solver.nodes == nodes   # no search
+        assert thinker(app).verdict == meter.LOST
+        assert 0 in _bar(app) and 2 in _bar(app)                       # dashed red
+    assert played >= 1
+    press(hw, app, keys.B)              # back in a position that may be winnable: ask again
+    assert thinker(app).verdict != meter.LOST and thinker(app).job == solving.CHECK
+
+
 def _deep_position(cap):
     """Five greedy moves into the first deal whose position then takes the solver more than
     cap nodes and less than 40 * cap: (deal, the fans played, its verdict)."""

@@ -10,8 +10,8 @@ that far) are each solved from a cleared device-size table, as the board would s
 after a change of deal: share decided within --cap nodes (5,000: about 10 s on a PyBadge),
 median and worst nodes. --full runs the undecided ones on to a verdict for the worst case and
 prints the share decided within larger budgets; --warm adds the app's view with "Winnable?" on
-(a search after every move, table kept; every position of a deal the verdict atlas marks as
-lost is lost at once).
+(a search after every move unless the verdict is known, table kept; every position of a deal
+the verdict atlas marks as lost is lost at once).
 """
 import argparse
 import os
@@ -68,9 +68,11 @@ def positions(deal):
 
 
 def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
-    """As the app sees them with "Winnable?" on: one search (up to cap) after every move of
-    the playout, the table kept between them (the cards stay the same within a deal); a
-    deal the verdict atlas marks as lost needs no search at all."""
+    """As the app sees them with "Winnable?" on (ui/solving.py): the opening's verdict comes
+    from the atlas; after every move a search of up to cap nodes, the table kept between them
+    (the cards stay the same within a deal), unless the verdict is already known: a move on
+    from a lost position is lost, a move along the line just found is winnable. A deal the
+    verdict atlas marks as lost needs no search at all."""
     s = Solver(slots)
     g = BlackHole()
     out = bytearray(17)
@@ -84,17 +86,23 @@ def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
             g.new_deal(deal)
             rng = random.Random(deal)
             s.clear()
-            s.begin(g)
-            s.run(cap)
+            r = BUSY
+            line = b""
             for k in range(1, max(DEPTHS) + 1):
                 f = pick(g, out, rng)
                 if f < 0:
                     break
                 g.play(f)
-                s.begin(g)
-                r = s.run(cap)
+                if r == NOWIN or (line and line[0] == f):
+                    line = line[1:]
+                    n = 0
+                else:
+                    s.begin(g)
+                    r = s.run(cap)
+                    n = s.nodes
+                    line = bytes(s.line[:s.line_len]) if r == WON else b""
                 if k in DEPTHS:
-                    rows.append((name, k, deal, r, s.nodes))
+                    rows.append((name, k, deal, r, n))
     return rows
 
 

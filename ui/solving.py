@@ -4,7 +4,8 @@ Jobs: HINT (the next move of a winning line), CHECK (the winnable? indicator aft
 past the cap it shows "too deep to tell" and goes on thinking while the position stays)
 and BACK (no line from here: how many undos lead back to a winnable position); winnable deals
 come from the verdict atlas (hw/atlas.py), without a search. A verdict is remembered with its
-line, so following the line, or a hint, costs no search at all.
+line, so following the line, or a hint, costs no search at all; a lost verdict holds for
+every move on from there, until an undo.
 """
 from engine.blackhole import BlackHole
 from engine.solver import BUSY, NOWIN, WON, Solver
@@ -39,9 +40,12 @@ class Thinker:
 
     # -- what the app tells it --------------------------------------------------------
     def moved(self, fan):
-        """The player played fan: still on the known line, or nothing is known."""
+        """The player played fan: still on the known line, still lost (no move out of a lost
+        position leads to a win), or nothing is known."""
         if self.verdict == WINNABLE and self.at < self.line_len and self.line[self.at] == fan:
             self.at += 1
+        elif self.verdict == LOST:
+            self.job = IDLE
         else:
             self.forget()
 
