@@ -167,6 +167,32 @@ def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
     assert thinker(app).verdict != meter.LOST and thinker(app).job == solving.CHECK
 
 
+def test_looking_back_from_past_a_lost_verdict_searches_only_before_it(monkeypatch):
+    g, back = _lost_position(2)
+    hw, app = make_app(2, verdict=True)
+    for i in range(g.moves_made):
+        app.table.cursor = g.history[i]
+        play_at_cursor(hw, app)
+        think(app)
+    assert thinker(app).verdict == meter.LOST
+    lost_at = app.game.moves_made
+    while app.game.first_move() >= 0:
+        app.table.cursor = app.game.first_move()
+        play_at_cursor(hw, app)
+    extra = app.game.moves_made - lost_at
+    assert extra >= 1
+    t = thinker(app)
+    searched = []
+    begin = t.solver.begin
+    monkeypatch.setattr(t.solver, "begin",
+                        lambda game, winnable=False: (searched.append(game.moves_made),
+                                                      begin(game, winnable)))
+    press(hw, app, keys.SELECT)
+    think(app)
+    assert said(app) == "No win here: undo %d back" % (back + extra)
+    assert searched and max(searched) < lost_at     # the lost stretch is not searched again
+
+
 def _deep_position(cap):
     """Five greedy moves into the first deal whose position then takes the solver more than
     cap nodes and less than 40 * cap: (deal, the fans played, its verdict)."""

@@ -34,7 +34,8 @@ class Thinker:
         self.verdict = UNKNOWN          # of the app's current position
         self.line = bytearray(52)
         self.line_len = 0
-        self.at = 0                     # line[at] is the next move of the known line
+        self.at = 0                     # line[at] is the next move of the known line; when
+                                        # lost, the moves made since that was proved
         self.undos = 0                  # BACK: undos from the current position so far
         self.found = UNKNOWN            # BACK: verdict of the position `undos` moves back
 
@@ -45,6 +46,7 @@ class Thinker:
         if self.verdict == WINNABLE and self.at < self.line_len and self.line[self.at] == fan:
             self.at += 1
         elif self.verdict == LOST:
+            self.at += 1
             self.job = IDLE
         else:
             self.forget()
@@ -68,9 +70,17 @@ class Thinker:
         a deal's opening), so the solver looks for the line rather than for a proof."""
         self.job = job
         if job == BACK:
-            self.probe.restore(game.save())
-            self.undos = 0
-            self._back_one()
+            p = self.probe
+            p.restore(game.save())
+            # the positions since the lost verdict are lost too: undo past them unsearched
+            n = self.at if self.verdict == LOST else 0
+            for _ in range(n):
+                p.undo()
+            self.undos = n
+            if p.moves_made:
+                self._back_one()
+            else:
+                self.solver.begin(p)    # a lost opening the atlas does not know: proved again
         else:
             self.verdict = UNKNOWN
             self.solver.begin(game, winnable)
@@ -105,13 +115,13 @@ class Thinker:
             return True
         self.job = IDLE
         self.verdict = v
+        self.at = 0
         if v == WINNABLE:
             # element by element: a slice would copy the line onto the heap first
             n = s.line_len
             for i in range(n):
                 self.line[i] = s.line[i]
             self.line_len = n
-            self.at = 0
         return True
 
     def _back_one(self):
