@@ -148,7 +148,7 @@ def table(rows, cap):
         nodes = [x[4] for x in xs]
         worst = max(xs, key=lambda x: x[4])
         row(label, len(xs), "%d = %.2f %%" % (len(ok), 100.0 * len(ok) / len(xs)),
-            statistics.median(nodes),
+            "%g" % statistics.median(nodes),
             "%d%s (deal %d)" % (worst[4], "" if worst[3] != BUSY else "+", worst[2]),
             ", ".join("%d/%d" % (x[2], x[1]) for x in late[:8]) + (" ..." if len(late) > 8
                                                                     else ""))
