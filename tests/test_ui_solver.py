@@ -315,3 +315,22 @@ def test_statistics_count_wins_among_winnable_deals():
     assert s.wplayed == 1 and s.wwon == 1          # deal 1 cannot be won: not counted
     menu_row(hw, app, "Statistics")
     assert "Winnable deals: won 1" in app.text.lines()
+
+
+def test_looking_back_to_a_lost_opening_the_atlas_does_not_know_says_the_deal_is_lost():
+    t = solving.Thinker()                          # the thinker alone: no atlas in the way
+    g = BlackHole()
+    g.new_deal(1)                                  # deal 1: no win per the reference data
+    t.ask(solving.CHECK, g)
+    while not t.step():
+        pass
+    assert t.verdict == meter.LOST
+    for _ in range(2):
+        f = g.first_move()
+        g.play(f)
+        t.moved(f)
+    assert t.verdict == meter.LOST and not t.job
+    t.ask(solving.BACK, g)
+    while not t.step():
+        pass
+    assert t.found == meter.LOST and t.undos == 2
