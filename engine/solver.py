@@ -78,6 +78,8 @@ _NEG = const(14)                # x = -1
 _ONE = const(15)                # x = 1
 _THREE = const(16)              # x = 3
 _FIVE = const(17)               # x = 5
+_END = const(18)                # the end that passed last: tried first, as a child mostly
+                                # keeps its parent's
 
 
 def _is_prime(n):
@@ -157,7 +159,7 @@ class Solver:
             adj[a * 13 + (a + 12) % 13] = (a + 12) % 13 + 1
         self.adj = adj
         # 2 * each edge's multiplicity, kept move by move, then the masks _LOW ... _FIVE
-        self.x = array("h", [0] * 18)
+        self.x = array("h", [0] * 19)
         self.line_len = 0
         self.nodes = 0
         self.state = NOWIN
@@ -355,7 +357,9 @@ class Solver:
         for r in range(13):
             if c[r]:
                 need |= 1 << r
-        for e in range(13):
+        e = xs[_END]
+        for _ in range(13):
+            e = e + 1 if e < 12 else 0
             if not bot[e]:             # a fan's bottom card of rank e is left
                 continue
             lower = (1 << e) - 1
@@ -366,6 +370,7 @@ class Solver:
             m1 = (three & m) | (one & ~m & _ALL)        # ... crossed once
             m2 = (five & m) | (three & ~m & _ALL)       # ... crossed twice
             if not (z or m1 & (m1 - 1)) or self._path_ok(z, m1, m2, need, e):
+                xs[_END] = e - 1 if e else 12
                 return True
         return False
 
@@ -381,16 +386,20 @@ class Solver:
             lo = top
             while not (z >> (lo - 1 if lo else 12)) & 1:
                 lo = lo - 1 if lo else 12
+            # the ranks left must all lie on the arc lo..hi, as the walk never crosses z
+            if lo <= hi:
+                if need & ~((2 << hi) - (1 << lo)):
+                    return False
+            elif need & ((1 << lo) - (2 << hi)):
+                return False
         else:
             lo = top
             hi = top - 1 if top else 12
-        arc = 0
         twice = 0                       # positions p whose next edge is crossed twice
         p = 0
         k = 0
         r = lo
         while True:
-            arc |= 1 << r
             at[r] = p | k << 4
             if r == hi:
                 break
@@ -400,8 +409,6 @@ class Solver:
                 twice |= 1 << p
             p += 1
             r = r + 1 if r < 12 else 0
-        if need & ~arc:
-            return False
         if not (m1 | m2):
             return True
         tp = at[top] & 15
