@@ -251,5 +251,16 @@ def test_every_screen_and_message_of_black_hole_fits_its_row():
              "Nothing to undo", patience.DAMAGED, "Some saved data was bad."]
     for w in words:
         assert len(w) <= 26, w
-    lines, _ = screens.wrap(bh_table.HELP)
+    lines, _ = screens.wrap(patience.help_paragraphs(bh_table.BlackHoleTable.HELP))
     assert all(len(x) <= 25 for x in lines)
+
+
+def test_help_shows_the_pages_and_its_words_leave_the_heap_again():
+    import sys
+    hw, app = make_app()
+    menu_row(hw, app, "Help")
+    lines = app.text.lines()
+    assert lines[0].startswith("Black Hole  1/") and lines[1].startswith("Put every card into")
+    assert "ui.patience_help" not in sys.modules         # only the shown pages keep the words
+    press(hw, app, keys.RIGHT)
+    assert app.text.lines()[0].startswith("Black Hole  2/")

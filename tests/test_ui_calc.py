@@ -10,6 +10,7 @@ from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
 from ui import screens
+from ui.patience import help_paragraphs
 from ui.calc_table import PILE_NAMES, CalcApp
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
@@ -186,10 +187,11 @@ def test_every_shared_screen_of_the_game_fits_its_lines():
         while len(app.stack) > 1:
             press(hw, app, keys.B)
         press(hw, app, keys.START)
-    pages = screens.Pages("Calculation", app.table.HELP)
-    lines, n = screens.wrap(app.table.HELP)
+    paragraphs = help_paragraphs(app.table.HELP)
+    pages = screens.Pages("Calculation", paragraphs)
+    lines, n = screens.wrap(paragraphs)
     assert pages.count >= 3 and len(lines) == n and all(len(x) <= LINE_CHARS for x in lines)
-    assert screens.wrap(app.table.HELP, first=9, count=9)[0] == lines[9:18]
+    assert screens.wrap(paragraphs, first=9, count=9)[0] == lines[9:18]
 
 
 CALC_DRIVER = r'''

@@ -36,8 +36,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from hw import keys, stub
     from ui import screens
-    from ui.bh_table import HELP, BlackHoleApp
-    from ui.patience import MENU
+    from ui.bh_table import BlackHoleApp, BlackHoleTable
+    from ui.patience import MENU, help_paragraphs
     from ui.persist import Persist, Settings
     os.makedirs(args.out, exist_ok=True)
     hw = stub.Hardware()
@@ -73,7 +73,7 @@ def main(argv=None):
         app.back_to_table()
         press(hw, app, keys.START, *([keys.DOWN] * MENU.index(name)), keys.A)
         if name == "Help":
-            for page in range(screens.Pages("", HELP).count):
+            for page in range(screens.Pages("", help_paragraphs(BlackHoleTable.HELP)).count):
                 shot(hw, args.out, "help%d" % (page + 1), shots)
                 press(hw, app, keys.RIGHT)
         else:

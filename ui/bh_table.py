@@ -20,20 +20,6 @@ except ImportError:
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
-HELP = (
-    "Put every card into the hole, the black cell at the bottom right. A top card may go "
-    "in when its rank is one above or one below the hole's top card. Suits do not matter, "
-    "and King and Ace touch: ... Q K A 2 ...",
-    "Only the top card of a fan can move. Up and down may change at any time. You win with "
-    "all 52 cards in the hole.",
-    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
-    "for a hint, Start opens the menu (redo is there).",
-    "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
-    "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
-    "thinking). Settings can keep it up after every move, and deal only winnable deals.",
-    "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
-    "David Parlett.",
-)
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -43,7 +29,7 @@ class BlackHoleTable:
     NAME = "Black Hole"
     GAME_TAG = TAG_GAME
     STATS_TAG = TAG_STATS
-    HELP = HELP
+    HELP = "BLACK_HOLE"      # its paragraphs in ui/patience_help.py
     SaveError = SaveError
 
     def __init__(self, app):

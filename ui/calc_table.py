@@ -30,30 +30,13 @@ TURNED = const(4)           # cursor places: foundations 0-3, the turned card, w
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
-HELP = (
-    "Build four foundations up to the King, suits ignored. They start from an Ace, a 2, a "
-    "3 and a 4 and go up in steps of 1, 2, 3 and 4, past the King back to the Ace:",
-    "A 2 3 4 5 6 7 8 9 10 J Q K",
-    "2 4 6 8 10 Q A 3 5 7 9 J K",
-    "3 6 9 Q 2 5 8 J A 4 7 10 K",
-    "4 8 Q 3 7 J 2 6 10 A 5 9 K",
-    "Under each foundation: its step and the rank it needs next.",
-    "The stock is turned once, a card at a time. The turned card goes to a foundation "
-    "that needs it, or onto any of the four waste piles below. Only the top card of a "
-    "waste pile may move, and only to a foundation.",
-    "Keys: the D-pad picks a place. A on a foundation plays a card that fits it (waste "
-    "tops first); A on a waste pile puts the turned card there; A on the turned card "
-    "plays it if a foundation needs it. B undoes, Select gives a hint, Start opens the "
-    "menu (redo is there).",
-    "Deals 1-32000 are PySolFC's deals of the same number.",
-)
 
 
 class CalcTable:
     NAME = "Calculation"
     GAME_TAG = TAG_CALC
     STATS_TAG = TAG_CALC_STATS
-    HELP = HELP
+    HELP = "CALCULATION"     # its paragraphs in ui/patience_help.py
     SaveError = SaveError
 
     def __init__(self, app):

@@ -3,7 +3,7 @@ saving once play pauses, resuming at power-on, statistics, and the menu every pa
 
 A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
     NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
-    HELP                         help paragraphs, wrapped into pages
+    HELP                         the name of its help paragraphs in ui/patience_help.py
     SaveError                    what its engine's restore() raises
     Table(app)                   .group, .game (the engine), show(app), key(app, k),
                                  busy() and tick(app) for work between keys, dealt() after a
@@ -19,7 +19,7 @@ import displayio
 
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
-from ui import screens
+from ui import forget, screens
 from ui.screens import device_change, device_rows
 from ui.glyphs import felt
 from ui.persist import Stats
@@ -215,6 +215,15 @@ class Patience:
         self.push(screens.Notice(lines))
 
 
+def help_paragraphs(name):
+    """Paragraphs `name` of ui/patience_help.py; the module leaves the heap again (the Pages
+    screen keeps the paragraphs only while it is shown)."""
+    from ui import patience_help
+    found = getattr(patience_help, name)
+    forget("patience_help")
+    return found
+
+
 def _pick(app, i):
     row = MENU[i]
     if row == "Resume":
@@ -235,7 +244,7 @@ def _pick(app, i):
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
                                      "that B took back.")))
     elif row == "Help":
-        app.push(screens.Pages(app.table.NAME, app.table.HELP))
+        app.push(screens.Pages(app.table.NAME, help_paragraphs(app.table.HELP)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":

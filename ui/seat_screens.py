@@ -138,7 +138,7 @@ def words(name):
     module is dropped at once, so only what is shown stays on the heap, while it is shown."""
     from ui import seats_help
     found = getattr(seats_help, name)
-    forget("ui.seats_help")
+    forget("seats_help")
     return found
 
 

@@ -21,6 +21,7 @@ import displayio
 
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
+from ui import forget  # noqa: F401 (seat_screens takes it from here)
 from ui.glyphs import felt
 from ui.textview import TextView
 
@@ -44,14 +45,6 @@ ASK = const(6)                # a confirmation, a notice or settings
 
 DAMAGED = "Saved game was damaged."
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"   # a seat's name: six of these
-
-
-def forget(name):
-    """Drop module `name` (ui.x) so its code leaves the heap once nothing uses it."""
-    import sys
-    import ui
-    del sys.modules[name]
-    delattr(ui, name[3:])
 
 
 def kind(screen, k):

@@ -1,0 +1,36 @@
+"""Help paragraphs of the patience games, loaded only while their help is shown (ui/patience.py
+help_paragraphs(); ui/screens.py wraps them into pages): about 1 KB of text each that a game
+does not keep on the heap while it is played."""
+
+BLACK_HOLE = (
+    "Put every card into the hole, the black cell at the bottom right. A top card may go "
+    "in when its rank is one above or one below the hole's top card. Suits do not matter, "
+    "and King and Ace touch: ... Q K A 2 ...",
+    "Only the top card of a fan can move. Up and down may change at any time. You win with "
+    "all 52 cards in the hole.",
+    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
+    "for a hint, Start opens the menu (redo is there).",
+    "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
+    "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
+    "thinking). Settings can keep it up after every move, and deal only winnable deals.",
+    "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
+    "David Parlett.",
+)
+
+CALCULATION = (
+    "Build four foundations up to the King, suits ignored. They start from an Ace, a 2, a "
+    "3 and a 4 and go up in steps of 1, 2, 3 and 4, past the King back to the Ace:",
+    "A 2 3 4 5 6 7 8 9 10 J Q K",
+    "2 4 6 8 10 Q A 3 5 7 9 J K",
+    "3 6 9 Q 2 5 8 J A 4 7 10 K",
+    "4 8 Q 3 7 J 2 6 10 A 5 9 K",
+    "Under each foundation: its step and the rank it needs next.",
+    "The stock is turned once, a card at a time. The turned card goes to a foundation "
+    "that needs it, or onto any of the four waste piles below. Only the top card of a "
+    "waste pile may move, and only to a foundation.",
+    "Keys: the D-pad picks a place. A on a foundation plays a card that fits it (waste "
+    "tops first); A on a waste pile puts the turned card there; A on the turned card "
+    "plays it if a foundation needs it. B undoes, Select gives a hint, Start opens the "
+    "menu (redo is there).",
+    "Deals 1-32000 are PySolFC's deals of the same number.",
+)
