@@ -22,7 +22,7 @@ CHECK = const(2)
 BACK = const(3)
 
 SLICE = const(30)      # nodes per pass: a few tens of ms on the board
-CAP = const(20000)     # nodes before the bar says "too deep" (about 30 s on a PyBadge)
+CAP = const(20000)     # nodes before the bar says "too deep" (about 27 s on a PyBadge)
 UNKNOWN = const(0)
 
 
