@@ -132,26 +132,28 @@ def _bar(app):
     return [app.table.meter.bitmap[x, 1] for x in range(meter.W)]
 
 
-def test_the_winnable_bar_follows_the_moves_when_turned_on():
-    hw, app = make_app(2, verdict=True)
+def _play_into_a_lost_position(deal):
+    """The deal with the bar on, played (and checked after every move) until the position can
+    no longer be won: (hw, app, undos back to a winnable position)."""
+    g, back = _lost_position(deal)
+    hw, app = make_app(deal, verdict=True)
     assert think(app) == 0                         # the opening: the atlas, at once
     assert set(_bar(app)) == {1}                   # solid: winnable
-    g, _ = _lost_position(2)
     for i in range(g.moves_made):
         app.table.cursor = g.history[i]
         play_at_cursor(hw, app)
         think(app)
+    return hw, app, back
+
+
+def test_the_winnable_bar_follows_the_moves_when_turned_on():
+    hw, app, _ = _play_into_a_lost_position(2)
     assert thinker(app).verdict == meter.LOST
     assert 0 in _bar(app) and 2 in _bar(app)       # dashed red: lost, told by shape too
 
 
 def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
-    g, _ = _lost_position(2)
-    hw, app = make_app(2, verdict=True)
-    for i in range(g.moves_made):
-        app.table.cursor = g.history[i]
-        play_at_cursor(hw, app)
-        think(app)
+    hw, app, _ = _play_into_a_lost_position(2)
     assert thinker(app).verdict == meter.LOST
     nodes = thinker(app).solver.nodes
     played = 0
@@ -168,12 +170,7 @@ def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
 
 
 def test_looking_back_from_past_a_lost_verdict_searches_only_before_it(monkeypatch):
-    g, back = _lost_position(2)
-    hw, app = make_app(2, verdict=True)
-    for i in range(g.moves_made):
-        app.table.cursor = g.history[i]
-        play_at_cursor(hw, app)
-        think(app)
+    hw, app, back = _play_into_a_lost_position(2)
     assert thinker(app).verdict == meter.LOST
     lost_at = app.game.moves_made
     while app.game.first_move() >= 0:
