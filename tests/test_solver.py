@@ -7,16 +7,20 @@ import pytest
 
 from engine.blackhole import BlackHole
 from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver, prime_at_most
+from hw import atlas
 from tests.conftest import FIGURES
 
-CSV = "/work/shared/data/blackhole_pysol_1-1000.csv"
-if not os.path.exists(CSV):
-    CSV = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "shared", "data", "blackhole_pysol_1-1000.csv")
+CSV = os.environ.get("BLACKHOLE_REFERENCE_CSV", "")
+NO_CSV = ("solver reference check SKIPPED: set BLACKHOLE_REFERENCE_CSV to "
+          "blackhole_pysol_1-1000.csv (.ci/run sets it when ../shared/data has it)")
 CAP = 20000
 
 
 def truth():
+    """Deal -> 1 when the established exhaustive solver wins it (deals 1-1000)."""
+    if not CSV or not os.path.exists(CSV):
+        FIGURES.append("!!! " + NO_CSV)
+        pytest.skip(NO_CSV)
     with open(CSV) as f:
         return {int(row["deal"]): int(row["solvable"]) for row in csv.DictReader(f)}
 
@@ -113,10 +117,8 @@ def test_run_answers_busy_within_budget_then_keeps_its_verdict():
 
 
 def test_mid_game_positions_solve_and_replay(solver):
-    t = truth()
     game = BlackHole()
     for n in (2, 3, 6, 7):
-        assert t[n]
         game.new_deal(n)
         solver.begin(game)
         assert solve(solver) == WON
@@ -131,13 +133,11 @@ def test_mid_game_positions_solve_and_replay(solver):
 
 def test_a_losing_move_gives_nowin_and_undoing_it_gives_won_again():
     # Off a winning line, some single move loses; find one and check both verdicts.
-    t = truth()
     game = BlackHole()
     s = Solver()
     out = bytearray(17)
     losing = 0
     for n in (2, 3, 6, 7, 8, 9):
-        assert t[n]
         game.new_deal(n)
         s.begin(game)
         assert solve(s) == WON
@@ -182,14 +182,13 @@ def test_pruning_never_changes_a_verdict():
     """The walk count, the equal-rank rule and restarts only cut lost positions: compare
     with a plain search from positions off winning lines (small enough to finish)."""
     rng = random.Random(7)
-    t = truth()
     full, plain = Solver(10007), Solver(10007)
     plain.use_walk = plain.use_equal = False
     plain.rfirst = 0
     game = BlackHole()
     seen = {WON: 0, NOWIN: 0}
     out = bytearray(17)
-    winnable = [n for n in range(1, 200) if t[n]]
+    winnable = [n for n in range(1, 200) if atlas.winnable(n)]
     for trial in range(40):
         n = rng.choice(winnable)
         game.new_deal(n)
@@ -393,7 +392,7 @@ def test_table_words_stay_small_ints_at_device_size():
 
 
 def test_smaller_table_still_agrees(solver):
-    t = truth()
+    """Against the verdict atlas (checked against the reference in tests/test_atlas.py)."""
     small = Solver(1031)
     game = BlackHole()
     for n in range(1, 31):
@@ -401,7 +400,7 @@ def test_smaller_table_still_agrees(solver):
         small.begin(game)
         r = solve(small)
         if r != BUSY:
-            assert r == (WON if t[n] else NOWIN), n
+            assert r == (WON if atlas.winnable(n) else NOWIN), n
 
 
 def test_rejects_tiny_tables():

@@ -30,10 +30,10 @@ sys.path.append(ROOT)
 
 from engine.blackhole import BlackHole  # noqa: E402
 from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver  # noqa: E402
+from hw import atlas  # noqa: E402
 
-CSV = os.path.join(os.path.dirname(ROOT), "shared", "data", "blackhole_pysol_1-1000.csv")
-if not os.path.exists(CSV):
-    CSV = "/work/shared/data/blackhole_pysol_1-1000.csv"
+CSV = os.environ.get("BLACKHOLE_REFERENCE_CSV") or os.path.join(
+    os.path.dirname(ROOT), "shared", "data", "blackhole_pysol_1-1000.csv")
 CAP = 20000
 # CIRCUITPYTHON.md: a 120 MHz SAMD51 runs CircuitPython about 75x slower than a 32-bit unix
 # build, and about 250x slower than CPython 3.11 here, for call-heavy code.
@@ -42,8 +42,14 @@ BOARD_VS_VM = 75
 
 
 def truth():
-    with open(CSV) as f:
-        return {int(r["deal"]): int(r["solvable"]) for r in csv.DictReader(f)}
+    """Deal -> 1 when won, for deals 1-1000: the established solver's CSV
+    (BLACKHOLE_REFERENCE_CSV, or ../shared/data beside the repository); without it, the
+    committed verdict atlas, which the tests check against that CSV."""
+    if os.path.exists(CSV):
+        with open(CSV) as f:
+            return {int(r["deal"]): int(r["solvable"]) for r in csv.DictReader(f)}
+    print("(no reference CSV at %s: verdicts are checked against hw/%s)" % (CSV, atlas.NAME))
+    return {n: int(atlas.winnable(n)) for n in range(1, 1001)}
 
 
 def solve_deals(deals, slots, cap=None, **flags):
