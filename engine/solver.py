@@ -78,8 +78,8 @@ _NEG = const(14)                # x = -1
 _ONE = const(15)                # x = 1
 _THREE = const(16)              # x = 3
 _FIVE = const(17)               # x = 5
-_END = const(18)                # the end that passed last: tried first, as a child mostly
-                                # keeps its parent's
+# the end rank that passed the walk test last: tried first, as a child mostly keeps its parent's
+_END = const(18)
 
 
 def _is_prime(n):

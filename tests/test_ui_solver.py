@@ -70,7 +70,6 @@ def test_a_deal_that_cannot_be_won_says_so():
     assert set(_bar(app)) <= {0, 2} and 2 in _bar(app)
 
 
-
 def test_every_position_of_a_deal_that_cannot_be_won_is_lost_at_once():
     hw, app = make_app(1, verdict=True)            # deal 1: no win per the reference data
     while app.game.first_move() >= 0:
@@ -85,6 +84,7 @@ def test_every_position_of_a_deal_that_cannot_be_won_is_lost_at_once():
     assert think(app) == 0                         # no look back through the undos
     assert said(app) == "This deal cannot be won"
     assert app.game.moves_made == 2
+
 
 def _lost_position(deal):
     """Play the first legal move from `deal` until the position cannot be won; the game and

@@ -31,7 +31,6 @@ RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
 
-
 class CalcTable:
     NAME = "Calculation"
     GAME_TAG = TAG_CALC

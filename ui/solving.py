@@ -34,8 +34,8 @@ class Thinker:
         self.verdict = UNKNOWN          # of the app's current position
         self.line = bytearray(52)
         self.line_len = 0
-        self.at = 0                     # line[at] is the next move of the known line; when
-                                        # lost, the moves made since that was proved
+        # line[at] is the next move of the known line; when lost, the moves made since then
+        self.at = 0
         self.undos = 0                  # BACK: undos from the current position so far
         self.found = UNKNOWN            # BACK: verdict of the position `undos` moves back
 
