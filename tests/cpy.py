@@ -48,8 +48,10 @@ def fixed_name(target, slot="r"):
     """target under one fixed name, /tmp/ppc/<slot>, about as long as the board's own version
     folder (pp/v1a2b3c4d, tools/flashing/deploy.py). The interpreter keeps each module's file
     name on its heap, and its pool of names grows in steps of KBs, so measuring from wherever a
-    clone or a temporary folder happens to live would move the figures by up to a KB."""
-    link = os.path.join("/tmp", "ppc", slot)
+    clone or a temporary folder happens to live would move the figures by up to a KB.
+    CPY_LINKS names another folder of the same length (/tmp/pp2) so that two clones can run
+    their tests at once without pointing each other's links away."""
+    link = os.path.join(os.environ.get("CPY_LINKS", "/tmp/ppc"), slot)
     if os.path.realpath(link) != os.path.realpath(target):
         os.makedirs(os.path.dirname(link), exist_ok=True)
         tmp = "%s.%d.%d" % (link, os.getpid(), threading.get_ident())
