@@ -342,6 +342,10 @@ def _largest():
             lo = mid
         except MemoryError:
             hi = mid
+    # The collector is conservative: a stale pointer to the last big trial, left in the C
+    # stack, would keep it alive. One small allocation at the same depth overwrites it.
+    b = bytearray(16)
+    b = None
     return lo
 
 
@@ -362,3 +366,31 @@ def fill_heap_leaving(n):
         plugs[i] = (i, i)
         i += 1
     return (held, plugs), gc.mem_free(), _largest()
+
+
+def fill_heap_areas(n):
+    """Leave n bytes free laid out as CircuitPython 10 grows its heap on a board: areas of 8,
+    8, 16, 32 and 64 KB, then the rest, each losing 3 % to the collector's tables, in the
+    order the allocator searches them. No object can span two areas, so a held block parts
+    each area from the next; it is 256 B, larger than any hole the harness leaves below,
+    so that first fit puts it at the end of the area just made. Returns what must stay
+    referenced."""
+    sizes = []
+    left = n
+    for kb in (8, 8, 16, 32, 64):
+        size = kb * 1024 * 97 // 100
+        if left - size < 1024:
+            break
+        sizes.append(size)
+        left -= size
+    held = fill_heap_leaving(n + 256 * len(sizes))
+    spans = [None] * 8
+    walls = [None] * 8
+    gc.collect()
+    for i in range(len(sizes)):
+        spans[i] = bytearray(sizes[i] - 16)     # the array's own object takes a block too
+        walls[i] = (i,) * 62
+    for i in range(len(sizes)):     # item by item: a stale pointer to the list must not keep them
+        spans[i] = None
+    gc.collect()
+    return held, walls

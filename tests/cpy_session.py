@@ -1,11 +1,12 @@
 # One player's session of the whole app, as code.py starts it, driven through the board's keys
 # (appended to tests/cpy_board.py by tests/test_board_heap.py). GAMES picks which games are
-# played, in order, each from the chooser and back to it. FREE is the free heap at start (one
-# unbroken run, as on a fresh board); with MEASURE the heap is collected after every pass to
+# played, in order, each from the chooser and back to it, in the heaviest setup a player can
+# choose. FREE is the free heap at start: one unbroken run, or with AREAS laid out in
+# CircuitPython 10's heap areas (tests/cpy_board.py); with MEASURE the heap is collected after every pass to
 # find the live peak, which the board never does, so the FREE runs leave it off.
 import micropython
 
-_held = fill_heap_leaving(FREE)
+_held = fill_heap_areas(FREE) if AREAS else fill_heap_leaving(FREE)
 gc.collect()
 micropython.mem_info()
 base = gc.mem_alloc()
@@ -17,6 +18,7 @@ from ui.launcher import Launcher  # noqa: E402
 L = Launcher(hw.detect(), seed=4321)
 gc.collect()
 print("FIG chooser", gc.mem_alloc() - base)
+micropython.qstr_info()     # the pool of interned names: it grows and is never given back
 peak = [0]
 passes = [0]
 
@@ -115,25 +117,35 @@ def figure(name):
     peak[0] = 0
 
 
+def switch_on(label, on):
+    """In the open settings screen: the row starting with label set to on."""
+    for _ in range(8):
+        if lines()[marked()].startswith(label):
+            break
+        press(K.DOWN)
+    if not lines()[marked()].rstrip().endswith(on):
+        press(K.RIGHT)
+    assert lines()[marked()].rstrip().endswith(on), lines()[marked()]
+
+
 def black_hole():
+    # The heaviest setup: "Winnable?" shown after every move and new deals winnable only.
     open_game("Black Hole")
     gc.collect()
     print("FIG blackhole_open", gc.mem_alloc() - base)
+    pick("Settings")
+    switch_on("Winnable?", "shown")
+    switch_on("New deals", "winnable")
+    press(K.B)
+    press(K.B)
     for i in range(30):
         press(K.RIGHT if i % 3 else K.DOWN)
         press(K.A)
+        settle()
     press(K.SELECT)
     settle()
     assert L.app.table.thinker is not None, "no memory for the solver"
     press(K.A)
-    pick("Settings")
-    for _ in range(8):
-        if lines()[marked()].startswith("Winnable?"):
-            break
-        press(K.DOWN)
-    press(K.RIGHT)
-    press(K.B)
-    press(K.B)
     for i in range(20):
         press(K.LEFT if i % 2 else K.UP)
         press(K.A)
@@ -161,22 +173,23 @@ def black_hole():
     leave()
 
 
-def seated(title, keys_cycle, turns, players):
+def seated(title, keys_cycle, turns, kinds):
+    """kinds: each seat's kind as the setup screen names it, so len(kinds) players."""
     open_game(title)
     gc.collect()
     print("FIG %s_open %d" % (title, gc.mem_alloc() - base))
-    # The setup screen: seat 2 a CPU (as set up); with three players seat 3 a second person,
-    # so the curtain comes between the two people; then start.
     assert lines()[0].endswith("players and seats"), lines()
-    press(K.RIGHT, players - 2)             # Players 2 or 3
-    for _ in range(12):
-        row = lines()[marked()]
-        if row.startswith("Start"):
-            break
-        if marked() == 4 and "Human" not in row:   # seat 3
-            while "Human" not in lines()[marked()]:
-                press(K.LEFT)
+    while not lines()[marked()].endswith(" %d" % len(kinds)):      # the Players row
+        press(K.RIGHT)
+    for kind in kinds:
         press(K.DOWN)
+        for _ in range(6):
+            if lines()[marked()].endswith(" " + kind):
+                break
+            press(K.RIGHT)
+        assert lines()[marked()].endswith(" " + kind), (kind, lines()[marked()])
+    press(K.DOWN)
+    assert lines()[marked()].startswith("Start"), lines()[marked()]
     press(K.A)
     for i in range(turns):
         settle(400)
@@ -228,10 +241,13 @@ def calculation():
 
 SESSIONS = {
     "blackhole": black_hole,
+    # The heaviest line-ups: Yo-yo's most seats with its strongest CPUs; YoYo's six seats,
+    # two people (the curtain between them) and four strong CPUs.
     "yoyo": lambda: seated("Yo-yo", (K.A, K.RIGHT, K.A, K.UP, K.A, K.SELECT, K.LEFT, K.A), 160,
-                           3),
+                           ("Human", "CPU hard", "CPU hard")),
     "amigo": lambda: seated("YoYo", (K.A, K.SELECT, K.RIGHT, K.A, K.SELECT, K.B, K.DOWN, K.A),
-                            160, 2),
+                            160, ("Human", "CPU strong", "Human", "CPU strong", "CPU strong",
+                                  "CPU strong")),
     "calc": calculation,
 }
 
@@ -240,4 +256,5 @@ for g in GAMES:
     gc.collect()
     print("FIG after_%s %d" % (g, gc.mem_alloc() - base))
 print("FIG passes", passes[0])
+micropython.qstr_info()
 print("DONE")
