@@ -286,6 +286,21 @@ def test_several_humans_the_curtain_always_comes_before_another_hand():
     assert len(watch.curtains) > 20
 
 
+def test_a_curtain_loads_its_words_without_the_help_paragraphs():
+    import sys
+    from ui import forget
+    if "ui.seats_help" in sys.modules:
+        forget("seats_help")
+    hw, app = new_match((HUMAN, GREEDY, HUMAN), 7)
+    for _ in range(200):
+        if app.screen == CURTAIN:
+            break
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+    assert app.screen == CURTAIN and "ui.amigo_words" in sys.modules
+    assert "ui.seats_help" not in sys.modules
+
+
 def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():
     hw, app = new_match((PLANNER, GREEDY, HUMAN), 8)
     g = app.game

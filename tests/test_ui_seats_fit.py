@@ -13,7 +13,7 @@ from hw import keys
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import amigo_play as amigo_words, seat_screens as scores, seats, seats_help
+from ui import amigo_play, amigo_words, seat_screens as scores, seats, seats_help
 from ui.amigo_app import AmigoApp
 from ui.amigo_view import MSG_CHARS as AMIGO_MSG
 from ui.screens import wrap
@@ -210,11 +210,11 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
     for s in range(6):
         assert len(t.cpu_say[s]) <= AMIGO_MSG and len(t.think_say[s]) <= AMIGO_MSG
     for code in range(1, 15):
-        assert len(amigo_words.refusal(code)) <= AMIGO_MSG
-    for text in (amigo_words.P_PLAY_TEXT, amigo_words.P_STUCK_TEXT, amigo_words.P_DRAWN_TEXT,
-                 amigo_words.P_DIR_TEXT, amigo_words.P_TAKE_TEXT, amigo_words.P_ANSWER_TEXT,
-                 amigo_words.P_PASS_TEXT, amigo_words.P_OVER_TEXT, amigo_words.SKIPPING,
-                 amigo_words.TOO_MANY, seats.DAMAGED):
+        assert len(amigo_play.refusal(code)) <= AMIGO_MSG
+    for text in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
+                 amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
+                 amigo_play.P_PASS_TEXT, amigo_play.P_OVER_TEXT, amigo_play.SKIPPING,
+                 amigo_play.TOO_MANY, seats.DAMAGED):
         assert len(text) <= AMIGO_MSG, text
     names = ["WWWWWW"] * 6
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
@@ -224,7 +224,7 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
             for s in range(6):
                 g.scores[s] = -999 if s % 2 else 999
             app.game = t.game = g
-            scores.Scores(seats_help.amigo_scores(g, names), seats.Seated.new_game).show(app)
+            scores.Scores(amigo_words.scores(g, names), seats.Seated.new_game).show(app)
             app.stack.append(app.stack[0])
             fits_text(app)
             app.stack.pop()
@@ -244,5 +244,5 @@ def test_yoyo_amigo_curtain_lines_fit(pending):
                         direction=1)
         g.pending = pending
         g.draw_len = 50
-        for line in seats_help.amigo_handover(g):
+        for line in amigo_words.handover(g):
             assert len(line) <= LINE_CHARS, line

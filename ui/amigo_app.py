@@ -100,12 +100,12 @@ class AmigoTable(SeatTable):
         self.picks.n = 0
 
     def handover(self, app):
-        from ui.seat_screens import words
-        return words("amigo_handover")(self.game)
+        from ui.amigo_words import handover
+        return handover(self.game)
 
     def scores(self, app):
-        from ui.seat_screens import words
-        return words("amigo_scores")(self.game, app.names)
+        from ui.amigo_words import scores
+        return scores(self.game, app.names)
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):

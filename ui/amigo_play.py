@@ -115,7 +115,7 @@ class Cpus:
 
 
 # -- YoYo's words on the table: prompts and refusals, each a short plain sentence that fits
-# the message row. The curtain's and the score table's are in ui/seats_help.py.
+# the message row. The curtain's and the score table's are in ui/amigo_words.py.
 # Constant prompts: saying one again allocates nothing.
 P_PLAY_TEXT = "A pick, Sel play, B draw"
 P_STUCK_TEXT = "Nothing fits: B draws"

@@ -100,7 +100,7 @@ def _pick(app, i):
     elif row == "Setup":
         app.setup()
     elif row == "Help":
-        paragraphs = words(t.HELP)
+        paragraphs = help_paragraphs(t.HELP)
         app.push(kind(screens.Pages(t.NAME, paragraphs), HELP))
     elif row == "Settings":
         app.push(kind(screens.device_settings(), ASK))   # the device's, shared by every game
@@ -133,9 +133,9 @@ def change(app, i, step):
     app.changed()
 
 
-def words(name):
-    """A name from ui/seats_help.py (help paragraphs, YoYo's curtain and score words); that
-    module is dropped at once, so only what is shown stays on the heap, while it is shown."""
+def help_paragraphs(name):
+    """A game's paragraphs from ui/seats_help.py; that module is dropped at once, so only
+    what is shown stays on the heap, while it is shown."""
     from ui import seats_help
     found = getattr(seats_help, name)
     forget("seats_help")

@@ -1,16 +1,5 @@
-"""Words of the seated games' text screens, loaded only while one is shown (ui/seat_screens.py
-words()): the help paragraphs (YOYO for Yo-yo, AMIGO for YoYo; ui/screens.py wraps them into
-pages), and YoYo's curtain lines and score table."""
-try:
-    from micropython import const
-except ImportError:
-    const = int
-
-# engine.amigo's, repeated so that Yo-yo's help never loads YoYo's engine
-_P_OVER = const(0)
-_TOOK_LAST = const(2)
-_PILE_OUT = const(3)
-
+"""The seated games' help paragraphs, loaded only while help is shown (ui/seat_screens.py
+help_pages()): YOYO for Yo-yo, AMIGO for YoYo; ui/screens.py wraps them into pages."""
 YOYO = (
     "Black Hole for two or three players. Build one pile on the centre card, a rank at a "
     "time, up or down; King and Ace touch. Suits do not matter.",
@@ -46,41 +35,3 @@ AMIGO = (
     "Cards: B with an up triangle is blue, R with a down triangle red, Y yellow with its "
     "action. The curtain hides each hand when the device changes hands.",
 )
-
-
-def amigo_handover(g):
-    """The curtain's lines: what is asked, the top card and the draw pile, in words."""
-    what = ("", "Your turn to play.", "Play or keep your draw.", "Choose up or down.",
-            "Take cards from a player.", "Pass a card to the left.")[g.pending]
-    t = g.top()
-    if t == 0:
-        top = "The pile is empty."
-    else:
-        k = t >> 5
-        top = "Top: %s %d going %s" % ("blue red yellow".split()[k if k < 2 else 2], t & 31,
-                                       "down" if g.dir else "up")
-    return [what, top, "%d cards left to draw." % g.draw_len]
-
-
-def amigo_scores(g, names):
-    """The score table's contents (ui/seat_screens.py)."""
-    n = g.players
-    over = g.pending == _P_OVER
-    rows = [(names[s], ("+" if g.points(s) >= 0 else "") + str(g.points(s)) if over else "-",
-             ("+" if g.scores[s] >= 0 else "") + str(g.scores[s])) for s in range(n)]
-    if g.match_over():
-        title = "Match over (%d games)" % (2 * n)
-        best = max(g.scores[:n])
-        won = [names[s] for s in range(n) if g.scores[s] == best]
-        last = ("Winner: " if len(won) == 1 else "Winners: ") + ", ".join(won)
-        if len(last) > 25:
-            last = "%d players share the win" % len(won)
-    elif over:
-        title = "Game %d of %d over" % (g.game + 1, 2 * n)
-        last = ("Draw pile ran out twice" if g.end == _PILE_OUT else
-                "%s's last card taken" % names[g.winner] if g.end == _TOOK_LAST else
-                "%s went out" % names[g.winner])
-    else:
-        title = "Scores  game %d of %d" % (g.game + 1, 2 * n)
-        last = ""
-    return title, "    game   total", rows, (last,)
