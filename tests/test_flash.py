@@ -376,7 +376,9 @@ def test_an_interruption_anywhere_boots_the_old_app_or_the_new(tmp_path, capsys,
     code.py to main.py (alternate), from main.py to code.py (either mode) and over code.py
     (replace). A rerun, in the same mode or the other (a cut on a Mac finished on Linux),
     finishes the job and leaves one switcher."""
-    monkeypatch.setattr(os, "sync", lambda: None)     # the drive's state is what is checked
+    # What is on the drive is checked, not its durability (the sync test checks the order).
+    monkeypatch.setattr(os, "sync", lambda: None)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     old_src, new_src = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
     want_old = expected_boot(tmp_path, capsys, OLD, "old")
     want_new = expected_boot(tmp_path, capsys, NEW, "new")
@@ -456,6 +458,97 @@ def test_the_switcher_alternates_and_a_rerun_in_either_mode_writes_nothing(tmp_p
             assert rc == 0 and "nothing changed" in out and writes == [], (mode, writes)
     # Over CircuitPython's own code.py to main.py, then back and forth.
     assert where == [["main.py"], ["code.py"], ["main.py"], ["code.py"]]
+
+
+def test_a_users_main_py_behind_code_py_is_left_until_alternating_needs_its_name(
+        tmp_path, capsys):
+    d = make_drive(tmp_path)
+    mine = b"print('my own main.py')\n"
+    with open(os.path.join(d, "main.py"), "wb") as f:
+        f.write(mine)
+    old, new = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
+    # The rename over code.py leaves main.py alone: behind code.py it never runs.
+    assert run(capsys, "--drive", d, "--source", old, "--switch", "replace")[0] == 0
+    assert open(os.path.join(d, "main.py"), "rb").read() == mine
+    assert board_entry(d) == "code.py" and deploy.running_folder(d)
+    # Alternating needs the name: the dry run says main.py goes, the run removes it first.
+    rc, out, _err = run(capsys, "--drive", d, "--source", new, "--switch", "alternate",
+                        "--dry-run")
+    assert rc == 0 and "- main.py  (never runs behind code.py" in out
+    assert "~ main.py  (switches to" in out and "- code.py  (the previous switcher)" in out
+    assert open(os.path.join(d, "main.py"), "rb").read() == mine
+    events = []
+    rc, _out, err = run(capsys, "--drive", d, "--source", new, "--switch", "alternate",
+                        hook=lambda ev, rel: events.append((ev, rel)))
+    assert rc == 0, err
+    entry = [e for e in events if e[1] in deploy.ENTRIES]
+    assert entry == [("removed", "main.py"), ("temp", "main.py"), ("done", "main.py"),
+                     ("removed", "code.py")]
+    assert board_entry(d) == "main.py" and on_drive(d) == {r: t.encode() for r, t in NEW.items()}
+
+
+def test_a_code_txt_stops_the_flash_before_anything_is_written(tmp_path, capsys):
+    """The board runs code.txt before code.py or main.py: the app would never start."""
+    d = make_drive(tmp_path)
+    with open(os.path.join(d, "code.txt"), "w") as f:
+        f.write("print('txt')\n")
+    before = snapshot(d)
+    for mode in ("replace", "alternate"):
+        rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW), "--switch",
+                            mode)
+        assert rc != 0 and "code.txt" in err and "nothing was written" in err
+        assert err.count("\n") == 1 and snapshot(d) == before
+
+
+def test_alternating_never_renames_over_a_switcher_that_appeared_meanwhile(tmp_path, capsys):
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    old_code = open(os.path.join(d, "code.py"), "rb").read()
+
+    def meanwhile(ev, rel):
+        if ev == "done" and not os.path.exists(os.path.join(d, "main.py")):
+            with open(os.path.join(d, "main.py"), "w") as f:
+                f.write("print('someone else')\n")
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"),
+                        "--switch", "alternate", hook=meanwhile)
+    assert rc != 0 and "main.py appeared" in err
+    assert open(os.path.join(d, "code.py"), "rb").read() == old_code
+    assert open(os.path.join(d, "main.py")).read() == "print('someone else')\n"
+
+
+@pytest.mark.parametrize("platform,fs,mode", [
+    ("linux", "vfat", "replace"), ("linux", None, "replace"), ("linux", "ext4", "replace"),
+    ("linux", "9p", "alternate"), ("linux", "drvfs", "alternate"),
+    ("darwin", None, "alternate"), ("win32", None, "alternate"), ("freebsd14", None, "alternate"),
+])
+def test_the_switch_is_a_rename_over_code_py_only_on_linuxs_own_drivers(platform, fs, mode):
+    assert deploy.default_switch(platform, fs) == mode
+
+
+def test_the_drives_file_system_type_comes_from_the_mount_list(monkeypatch, tmp_path):
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n"
+                      "/dev/sdb1 /media/me/CIRCUITPY vfat rw 0 0\n"
+                      "D:\\134 /mnt/d 9p rw 0 0\n")
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda p, *a, **k: real_open(
+        mounts if p == "/proc/mounts" else p, *a, **k))
+    monkeypatch.setattr(os.path, "realpath", lambda p: p)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert drive.fs_type("/media/me/CIRCUITPY") == "vfat"
+    assert drive.fs_type("/mnt/d") == "9p" and drive.fs_type("/mnt/d/x") == "9p"
+    assert drive.fs_type("/mnt/dx") == "ext4"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert drive.fs_type("/Volumes/CIRCUITPY") is None
+
+
+def test_the_platform_picks_the_switch_when_none_is_given(tmp_path, capsys, monkeypatch):
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    monkeypatch.setattr(sys, "platform", "darwin")
+    rc, out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"))
+    assert rc == 0, err
+    assert board_entry(d) == "main.py" and not os.path.exists(os.path.join(d, "code.py"))
 
 
 # --- full and read-only drives, a drive that goes away -------------------------------------
