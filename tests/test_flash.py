@@ -475,6 +475,7 @@ def test_a_users_main_py_behind_code_py_is_left_until_alternating_needs_its_name
     rc, out, _err = run(capsys, "--drive", d, "--source", new, "--switch", "alternate",
                         "--dry-run")
     assert rc == 0 and "- main.py  (never runs behind code.py" in out
+    assert "9 to remove" in out                 # the old version's 7 files and both entries
     assert "~ main.py  (switches to" in out and "- code.py  (the previous switcher)" in out
     assert open(os.path.join(d, "main.py"), "rb").read() == mine
     events = []

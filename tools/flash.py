@@ -152,7 +152,8 @@ def flash(args, hook=None):
                             mode=mode)
     if args.dry_run:
         say(f"Dry run: {plan.write_count} to write ({plan.write_bytes:,} B), "
-            f"{len(plan.removals)} to remove, {plan.unchanged} unchanged.")
+            f"{len(plan.removals) + len(plan.entry.clear + plan.entry.drop)} to remove, "
+            f"{plan.unchanged} unchanged.")
         for line in plan.describe():
             say(line)
         if lib_names:
