@@ -25,10 +25,20 @@ BOOT_OUT = {
 }
 
 
-def make_drive(base, kind="pybadge-10", name="CIRCUITPY"):
-    """A folder that looks like a fresh CIRCUITPY drive, with a user's own files on it."""
+# What CircuitPython puts in code.py on a new drive.
+HELLO = 'print("Hello World!")\n'
+# The names the board tries at start-up, in its order: it runs the first that exists.
+BOARD_ENTRIES = ("code.txt", "code.py", "main.py", "main.txt")
+
+
+def make_drive(base, kind="pybadge-10", name="CIRCUITPY", hello=False):
+    """A folder that looks like a fresh CIRCUITPY drive, with a user's own files on it (and
+    CircuitPython's own code.py when hello)."""
     d = os.path.join(str(base), name)
     os.makedirs(d)
+    if hello:
+        with open(os.path.join(d, "code.py"), "w") as f:
+            f.write(HELLO)
     line1, board_id = BOOT_OUT[kind]
     with open(os.path.join(d, "boot_out.txt"), "w", newline="") as f:
         f.write(f"{line1}\r\nBoard ID:{board_id}\r\nUID:C7FD1A2B3C4D\r\n")
@@ -71,6 +81,77 @@ def snapshot(d):
             with open(p, "rb") as f:
                 out[os.path.relpath(p, d).replace(os.sep, "/")] = f.read()
     return out
+
+
+def board_entry(d):
+    """The file the board runs at start-up, or None: the first of BOARD_ENTRIES."""
+    return next((n for n in BOARD_ENTRIES if os.path.isfile(os.path.join(d, n))), None)
+
+
+def switcher_target(source):
+    """(sys.path, module) that a switcher's source leaves and imports, found by running it
+    with the import of `sys` and of the app's module stood in."""
+    import builtins
+
+    class FakeSys:
+        path = ["", "/", ".frozen", "/lib"]
+    seen = []
+
+    def fake_import(name, *a, **k):
+        if name == "sys":
+            return FakeSys
+        seen.append(name)
+        return None
+    env = dict(vars(builtins), __import__=fake_import)
+    exec(compile(source, "code.py", "exec"), {"__builtins__": env})
+    assert len(seen) == 1, seen
+    return list(FakeSys.path), seen[0]
+
+
+class Cutter:
+    """A power cut at the k-th step (0-based) of a flash: the flasher's hook events and, with
+    torn renames, the middle of each rename. At a "temp" step the temporary file is first cut
+    in half, as a cut in the middle of writing it would leave it."""
+
+    class Cut(KeyboardInterrupt):
+        pass
+
+    def __init__(self, drive, k, tmp_suffix):
+        self.drive, self.k, self.tmp = drive, k, tmp_suffix
+        self.steps = []
+
+    def __call__(self, ev, rel):
+        self.steps.append((ev, rel))
+        if len(self.steps) == self.k + 1:
+            if ev == "temp":
+                p = os.path.join(self.drive, *rel.split("/")) + self.tmp
+                os.truncate(p, os.path.getsize(p) // 2)
+            raise self.Cut
+
+
+def tear_renames(monkeypatch, drive, limbo, step):
+    """A FAT driver whose rename is two separate writes, with step("torn", dest) between
+    them: over an existing name it first removes that name; onto a free name it first drops
+    the source's directory entry (the file sits in `limbo`, outside the drive), then names
+    the destination."""
+    real_rename = os.rename
+
+    def torn(src, dst, *a, **k):
+        src, dst = str(src), str(dst)
+        if not dst.startswith(drive):
+            return real_rename(src, dst, *a, **k)
+        rel = os.path.relpath(dst, drive).replace(os.sep, "/")
+        if os.path.exists(dst):
+            os.remove(dst)
+        else:
+            os.makedirs(limbo, exist_ok=True)
+            held = os.path.join(limbo, os.path.basename(src))
+            real_rename(src, held)
+            src = held
+        step("torn", rel)
+        real_rename(src, dst)
+    monkeypatch.setattr(os, "replace", torn)
+    monkeypatch.setattr(os, "rename", torn)
 
 
 BOARD_OUTPUT = (b"soft reboot\r\n\r\nAuto-reload is on. Simply save files over USB to run them.\r\n"

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from tests.flash_fakes import ROOT, make_drive, make_uf2, snapshot, write_app
+from tests.flash_fakes import (ROOT, Cutter, board_entry, make_drive, make_uf2, snapshot,
+                               switcher_target, tear_renames, write_app)
 
 import flash  # noqa: E402  (tools/, appended to sys.path by flash_fakes)
 from flashing import FlashError, compiler, deploy, drive, imports, sources  # noqa: E402
@@ -234,14 +235,14 @@ def test_verify_reads_back_and_catches_a_bad_copy(tmp_path, capsys, monkeypatch)
 def test_the_switcher_fits_in_one_sector_and_names_only_its_folder():
     """One 512-byte sector: the rename over code.py then rewrites a single directory entry
     pointing at a single sector (docs/flashing.md)."""
-    code = deploy.switcher("pocket-patience/v0123abcd", ("/lib",))
+    code = deploy.switcher("pp/v0123abcd", ("/lib",))
     assert len(code) < 512 and code.startswith(deploy.SWITCH_HEAD.encode())
     ns = {}
     body = code.decode().replace("import pocket_patience", "")
     saved = list(sys.path)
     try:
         exec(body, ns)
-        assert sys.path == ["pocket-patience/v0123abcd", "pocket-patience/v0123abcd/lib",
+        assert sys.path == ["pp/v0123abcd", "pp/v0123abcd/lib",
                             ".frozen", "/lib"]
     finally:
         sys.path[:] = saved
@@ -286,22 +287,32 @@ def test_version_name_follows_the_content():
 
 # --- interruptions -------------------------------------------------------------------------
 
-class Stop(KeyboardInterrupt):
-    pass
+# A main.txt runs only when neither code.py nor main.py exists: on every drive of the
+# interruption tests, so that a moment without a switcher shows as this running.
+STALE_TXT = "print('main.txt')\n"
+OTHER = {deploy.REPLACE: deploy.ALTERNATE, deploy.ALTERNATE: deploy.REPLACE}
 
 
 def booted(d):
-    """{module: bytes} of every app module the drive's code.py would import, found the way
-    the board finds them: the switcher's sys.path, or the drive's root for an older flasher.
-    None if code.py names a folder that is not there."""
-    folder = deploy.running_folder(d)
-    base = os.path.join(d, *folder.split("/")) if folder else d
-    entry = os.path.join(base, sources.ENTRY_MODULE + ".py") if folder else \
-        os.path.join(d, "code.py")
-    if not os.path.isfile(entry):
+    """{module: bytes} of every app module the board would import at start-up, found the way
+    it finds them: the first of code.txt, code.py, main.py, main.txt; then the switcher's
+    sys.path, or the drive's root for an older flasher's code.py. None when what runs is not
+    a switcher or an older flasher's app (main.txt, or nothing)."""
+    entry = board_entry(d)
+    if entry not in deploy.ENTRIES:
         return None
-    graph = imports.walk(imports.Finder(base, {"sys"}), entry)
-    out = {"code.py": open(entry, "rb").read()}
+    with open(os.path.join(d, entry), "rb") as f:
+        src = f.read()
+    if src.startswith(deploy.SWITCH_HEAD.encode()):
+        path, module = switcher_target(src)
+        base = os.path.join(d, *path[0].split("/"))
+        start = os.path.join(base, module + ".py")
+        if not os.path.isfile(start):
+            return ("missing", module)
+    else:
+        base, start = d, os.path.join(d, entry)
+    graph = imports.walk(imports.Finder(base, {"sys"}), start)
+    out = {"code.py": open(start, "rb").read()}
     for name, (_kind, path) in graph.modules.items():
         out[name] = open(path, "rb").read()
     return out if not graph.missing else ("missing", graph.missing)
@@ -313,60 +324,232 @@ def expected_boot(tmp_path, capsys, files, name):
     return booted(d)
 
 
-@pytest.mark.parametrize("start", ["version", "older flasher"])
-def test_an_interruption_anywhere_boots_the_old_app_or_the_new(tmp_path, capsys, start):
-    """Stop after every step (temp file written, rename, switch, removal); at each temp step
-    the temp file is cut in half first, as a power cut in the middle of a file would. What
-    code.py imports is then exactly the old app or exactly the new one, never a mix, and a
-    rerun finishes the job."""
+def write_legacy(d):
+    """The app as the flasher before version folders left it: at the root, listed."""
+    for rel, text in OLD.items():
+        p = os.path.join(d, *rel.split("/"))
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w") as f:
+            f.write(text)
+    with open(os.path.join(d, deploy.LEGACY_MANIFEST), "w") as f:
+        f.write("".join(r + "\n" for r in OLD))
+
+
+def old_board(tmp_path, capsys, name, start, mode, old_src):
+    """A drive running the old app from `start`: its switcher in code.py or main.py, or an
+    older flasher's code.py."""
+    d = make_drive(tmp_path / name, hello=start == "main.py")
+    with open(os.path.join(d, "main.txt"), "w") as f:
+        f.write(STALE_TXT)
+    if start == "older flasher":
+        write_legacy(d)
+    else:
+        # Over CircuitPython's own code.py, alternating puts the switcher in main.py.
+        how = deploy.ALTERNATE if start == "main.py" else mode
+        assert run(capsys, "--drive", d, "--source", old_src, "--switch", how)[0] == 0
+    assert board_entry(d) == ("main.py" if start == "main.py" else "code.py")
+    return d
+
+
+def entry_steps(mode, start, torn):
+    """The steps of the switch, in order: the new switcher written under a temporary name
+    (and, with torn renames, the middle of its rename), renamed, the other one removed."""
+    target = "main.py" if mode == deploy.ALTERNATE and start != "main.py" else "code.py"
+    steps = [("temp", target)] + ([("torn", target)] if torn else []) + [("done", target)]
+    if start == "main.py":
+        steps.append(("removed", "main.py"))
+    elif target == "main.py":
+        steps.append(("removed", "code.py"))
+    return steps
+
+
+@pytest.mark.parametrize("torn", [False, True], ids=["atomic-rename", "torn-rename"])
+@pytest.mark.parametrize("start", ["code.py", "main.py", "older flasher"])
+@pytest.mark.parametrize("mode", [deploy.REPLACE, deploy.ALTERNATE])
+def test_an_interruption_anywhere_boots_the_old_app_or_the_new(tmp_path, capsys, monkeypatch,
+                                                              mode, start, torn):
+    """Stop after every step (temp file written, rename, each removal, the switch; with torn
+    renames also in the middle of every rename); at each temp step the temp file is cut in
+    half first, as a power cut in the middle of a file would. What the board runs is then
+    exactly the old app or exactly the new one, never a mix and never nothing, except for the
+    one gap that alternating exists to close: a torn rename over code.py. Switching from
+    code.py to main.py (alternate), from main.py to code.py (either mode) and over code.py
+    (replace). A rerun, in the same mode or the other (a cut on a Mac finished on Linux),
+    finishes the job and leaves one switcher."""
+    # What is on the drive is checked, not its durability (the sync test checks the order).
+    monkeypatch.setattr(os, "sync", lambda: None)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     old_src, new_src = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
     want_old = expected_boot(tmp_path, capsys, OLD, "old")
     want_new = expected_boot(tmp_path, capsys, NEW, "new")
     assert want_old != want_new
-    k, seen_old, seen_new = 0, 0, 0
+    outcomes, k = [], 0
     while True:
-        d = make_drive(tmp_path / f"run{k}")
-        if start == "version":
-            assert run(capsys, "--drive", d, "--source", old_src)[0] == 0
-        else:
-            for rel, text in OLD.items():
-                p = os.path.join(d, *rel.split("/"))
-                os.makedirs(os.path.dirname(p), exist_ok=True)
-                with open(p, "w") as f:
-                    f.write(text)
-            with open(os.path.join(d, deploy.LEGACY_MANIFEST), "w") as f:
-                f.write("".join(r + "\n" for r in OLD))
+        d = old_board(tmp_path, capsys, f"run{k}", start, mode, old_src)
+        if start == "older flasher":
             want_old = booted(d)
-        steps = []
-
-        def hook(ev, rel, d=d):
-            steps.append((ev, rel))
-            if len(steps) == k + 1:
-                if ev == "temp":
-                    p = os.path.join(d, *rel.split("/")) + deploy.TMP
-                    os.truncate(p, os.path.getsize(p) // 2)
-                raise Stop
-        rc, _out, err = run(capsys, "--drive", d, "--source", new_src, hook=hook)
+        assert booted(d) == want_old
+        cut = Cutter(d, k, deploy.TMP)
+        with monkeypatch.context() as m:
+            if torn:
+                tear_renames(m, d, str(tmp_path / f"limbo{k}"), cut)
+            rc, _out, err = run(capsys, "--drive", d, "--source", new_src, "--switch", mode,
+                                hook=cut)
         now = booted(d)
-        assert now in (want_old, want_new), (k, steps, now)
-        seen_old += now == want_old
-        seen_new += now == want_new
+        outcomes.append((cut.steps[-1], "old" if now == want_old else "new" if now == want_new
+                         else now))
         if rc == 0:
             break
         assert rc == 130 and "interrupted" in err and "never a mix" in err
         assert "Traceback" not in err
-        # The next run finishes the job and leaves no temp files or older versions.
-        assert run(capsys, "--drive", d, "--source", new_src)[0] == 0
+        # The next run finishes the job and leaves no temp files, older versions or a second
+        # switcher; the user's main.txt stays.
+        again = mode if k % 2 == 0 else OTHER[mode]
+        rc, _out, err = run(capsys, "--drive", d, "--source", new_src, "--switch", again)
+        assert rc == 0, (cut.steps[-1], again, err)
         assert booted(d) == want_new
         snap = snapshot(d)
         assert not [r for r in snap if r.endswith(deploy.TMP)]
         assert {r.split("/")[1] for r in snap if r.startswith(deploy.APP_DIR)} == {
             deploy.running_folder(d).split("/")[1]}
         assert deploy.LEGACY_MANIFEST not in snap and "ui/old_screen.py" not in snap
+        assert len([n for n in deploy.ENTRIES if n in snap]) == 1
+        assert snap["main.txt"] == STALE_TXT.encode()
         k += 1
-    # 7 files and code.py written in two steps each, the switch, 7 removals: old until
-    # code.py's rename, new from then on.
-    assert k == 24 and seen_old == 15 and seen_new == 10
+    steps = cut.steps
+    folder = deploy.running_folder(d)
+    switch = steps.index(("switched", folder))
+    entry = [s for s in steps[:switch] if s[1] in deploy.ENTRIES]
+    assert entry == entry_steps(mode, start, torn)
+    first = steps.index(entry[0])
+    # Every file of the new version before the switch, every removal of the old after it.
+    assert all(rel.startswith(folder + "/") for _ev, rel in steps[:first])
+    assert {ev for ev, rel in steps[switch + 1:]} == {"removed"}
+    assert len(steps[switch + 1:]) == 7 and len(steps[:first]) == 14 + 7 * torn
+    # Old until the new switcher is the one the board runs, new from then on.
+    runs_new = ("removed", "code.py") if entry[-1] == ("removed", "code.py") else \
+        ("done", "code.py")
+    gap = [("torn", "code.py")] if torn and mode == deploy.REPLACE and start != "main.py" \
+        else []
+    assert [ev for ev, what in outcomes if what not in ("old", "new")] == gap
+    assert all(what is None for ev, what in outcomes if ev in gap)     # main.txt runs
+    kept = [(ev, what) for ev, what in outcomes if ev not in gap]
+    n_old = next(i for i, (ev, _w) in enumerate(kept) if ev == runs_new)
+    assert [w for _e, w in kept] == ["old"] * n_old + ["new"] * (len(kept) - n_old)
+
+
+def test_the_switcher_alternates_and_a_rerun_in_either_mode_writes_nothing(tmp_path, capsys):
+    d = make_drive(tmp_path, hello=True)
+    srcs = [app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")]
+    where = []
+    for n in range(4):
+        src = srcs[n % 2]
+        rc, out, err = run(capsys, "--drive", d, "--source", src, "--switch", "alternate",
+                           "--verify")
+        assert rc == 0 and "Verified" in out, err
+        where.append([e for e in ("code.py", "main.py") if os.path.exists(os.path.join(d, e))])
+        files = (OLD, NEW)[n % 2]
+        assert booted(d)["code.py"] == files["code.py"].encode()
+        assert on_drive(d) == {r: t.encode() for r, t in files.items()}
+        for mode in ("alternate", "replace"):
+            writes = []
+            rc, out, _err = run(capsys, "--drive", d, "--source", src, "--switch", mode,
+                                hook=lambda ev, rel: writes.append((ev, rel)))
+            assert rc == 0 and "nothing changed" in out and writes == [], (mode, writes)
+    # Over CircuitPython's own code.py to main.py, then back and forth.
+    assert where == [["main.py"], ["code.py"], ["main.py"], ["code.py"]]
+
+
+def test_a_users_main_py_behind_code_py_is_left_until_alternating_needs_its_name(
+        tmp_path, capsys):
+    d = make_drive(tmp_path)
+    mine = b"print('my own main.py')\n"
+    with open(os.path.join(d, "main.py"), "wb") as f:
+        f.write(mine)
+    old, new = app(tmp_path, OLD, "old"), app(tmp_path, NEW, "new")
+    # The rename over code.py leaves main.py alone: behind code.py it never runs.
+    assert run(capsys, "--drive", d, "--source", old, "--switch", "replace")[0] == 0
+    assert open(os.path.join(d, "main.py"), "rb").read() == mine
+    assert board_entry(d) == "code.py" and deploy.running_folder(d)
+    # Alternating needs the name: the dry run says main.py goes, the run removes it first.
+    rc, out, _err = run(capsys, "--drive", d, "--source", new, "--switch", "alternate",
+                        "--dry-run")
+    assert rc == 0 and "- main.py  (never runs behind code.py" in out
+    assert "9 to remove" in out                 # the old version's 7 files and both entries
+    assert "~ main.py  (switches to" in out and "- code.py  (the previous switcher)" in out
+    assert open(os.path.join(d, "main.py"), "rb").read() == mine
+    events = []
+    rc, _out, err = run(capsys, "--drive", d, "--source", new, "--switch", "alternate",
+                        hook=lambda ev, rel: events.append((ev, rel)))
+    assert rc == 0, err
+    entry = [e for e in events if e[1] in deploy.ENTRIES]
+    assert entry == [("removed", "main.py"), ("temp", "main.py"), ("done", "main.py"),
+                     ("removed", "code.py")]
+    assert board_entry(d) == "main.py" and on_drive(d) == {r: t.encode() for r, t in NEW.items()}
+
+
+def test_a_code_txt_stops_the_flash_before_anything_is_written(tmp_path, capsys):
+    """The board runs code.txt before code.py or main.py: the app would never start."""
+    d = make_drive(tmp_path)
+    with open(os.path.join(d, "code.txt"), "w") as f:
+        f.write("print('txt')\n")
+    before = snapshot(d)
+    for mode in ("replace", "alternate"):
+        rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW), "--switch",
+                            mode)
+        assert rc != 0 and "code.txt" in err and "nothing was written" in err
+        assert err.count("\n") == 1 and snapshot(d) == before
+
+
+def test_alternating_never_renames_over_a_switcher_that_appeared_meanwhile(tmp_path, capsys):
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    old_code = open(os.path.join(d, "code.py"), "rb").read()
+
+    def meanwhile(ev, rel):
+        if ev == "done" and not os.path.exists(os.path.join(d, "main.py")):
+            with open(os.path.join(d, "main.py"), "w") as f:
+                f.write("print('someone else')\n")
+    rc, _out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"),
+                        "--switch", "alternate", hook=meanwhile)
+    assert rc != 0 and "main.py appeared" in err
+    assert open(os.path.join(d, "code.py"), "rb").read() == old_code
+    assert open(os.path.join(d, "main.py")).read() == "print('someone else')\n"
+
+
+@pytest.mark.parametrize("platform,fs,mode", [
+    ("linux", "vfat", "replace"), ("linux", None, "replace"), ("linux", "ext4", "replace"),
+    ("linux", "9p", "alternate"), ("linux", "drvfs", "alternate"),
+    ("darwin", None, "alternate"), ("win32", None, "alternate"), ("freebsd14", None, "alternate"),
+])
+def test_the_switch_is_a_rename_over_code_py_only_on_linuxs_own_drivers(platform, fs, mode):
+    assert deploy.default_switch(platform, fs) == mode
+
+
+def test_the_drives_file_system_type_comes_from_the_mount_list(monkeypatch, tmp_path):
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n"
+                      "/dev/sdb1 /media/me/CIRCUITPY vfat rw 0 0\n"
+                      "D:\\134 /mnt/d 9p rw 0 0\n")
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda p, *a, **k: real_open(
+        mounts if p == "/proc/mounts" else p, *a, **k))
+    monkeypatch.setattr(os.path, "realpath", lambda p: p)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert drive.fs_type("/media/me/CIRCUITPY") == "vfat"
+    assert drive.fs_type("/mnt/d") == "9p" and drive.fs_type("/mnt/d/x") == "9p"
+    assert drive.fs_type("/mnt/dx") == "ext4"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert drive.fs_type("/Volumes/CIRCUITPY") is None
+
+
+def test_the_platform_picks_the_switch_when_none_is_given(tmp_path, capsys, monkeypatch):
+    d = make_drive(tmp_path)
+    assert run(capsys, "--drive", d, "--source", app(tmp_path, OLD, "old"))[0] == 0
+    monkeypatch.setattr(sys, "platform", "darwin")
+    rc, out, err = run(capsys, "--drive", d, "--source", app(tmp_path, NEW, "new"))
+    assert rc == 0, err
+    assert board_entry(d) == "main.py" and not os.path.exists(os.path.join(d, "code.py"))
 
 
 # --- full and read-only drives, a drive that goes away -------------------------------------

@@ -1,17 +1,17 @@
 """Acceptance: the real app flashed onto a fake drive boots.
 
-Every import reachable from the drive's code.py, in the app and in every library copied to its
-lib/, resolves to a file in the version folder or to a module built into every supported board
-(tools/flashing/board_modules.json); nothing unused is copied. With CircuitPython's compiler,
-the drive holds only .mpy files and code.py, and the real interpreter imports and plays them.
-A rerun writes nothing."""
+Every import reachable from the drive's switcher (code.py, or main.py when alternating), in the
+app and in every library copied to its lib/, resolves to a file in the version folder or to a
+module built into every supported board (tools/flashing/board_modules.json); nothing unused is
+copied. With CircuitPython's compiler, the drive holds only .mpy files and the switcher, and
+the real interpreter runs the switcher, imports the app and plays it. A rerun writes nothing."""
 import json
 import os
 
 import pytest
 
 from tests import cpy
-from tests.flash_fakes import ROOT, make_drive, snapshot
+from tests.flash_fakes import ROOT, board_entry, make_drive, snapshot
 
 import flash  # noqa: E402
 from flashing import boards, compiler, deploy, imports, sources  # noqa: E402
@@ -20,19 +20,22 @@ SUPPORTED = (("10.2.1", ("pybadge", "pygamer", "edgebadge")),
              ("9.2.9", ("pybadge", "pygamer", "edgebadge")))
 
 
-def flashed(tmp_path, capsys, monkeypatch, kind="pybadge-10.2.1", mpy_cross=None):
+def flashed(tmp_path, capsys, monkeypatch, kind="pybadge-10.2.1", mpy_cross=None,
+            switch=deploy.REPLACE):
+    """The app flashed onto a new drive (with CircuitPython's own code.py): the switcher
+    lands in code.py when replacing, in main.py when alternating."""
     monkeypatch.delenv(compiler.ENV, raising=False)
     if mpy_cross:
         monkeypatch.setenv(compiler.ENV, mpy_cross)
-    d = make_drive(tmp_path, kind)
-    rc = flash.main(["--drive", d])
+    d = make_drive(tmp_path, kind, hello=True)
+    rc = flash.main(["--drive", d, "--switch", switch])
     out, err = capsys.readouterr()
     assert rc == 0, err
     return d, out
 
 
 def walk_drive(d):
-    """The shared walk (tools/flashing/imports.py) over what the drive's code.py runs: the
+    """The shared walk (tools/flashing/imports.py) over what the drive's switcher runs: the
     version folder's modules and its lib/, against the firmware's modules."""
     folder = os.path.join(d, *deploy.running_folder(d).split("/"))
     lib = os.path.join(folder, "lib")
@@ -42,9 +45,11 @@ def walk_drive(d):
     return folder, imports.walk(finder, os.path.join(folder, sources.ENTRY_MODULE + ".py"))
 
 
+@pytest.mark.parametrize("switch", [deploy.REPLACE, deploy.ALTERNATE])
 def test_every_import_of_the_flashed_app_resolves_and_nothing_unused_is_copied(
-        tmp_path, capsys, monkeypatch):
-    d, _out = flashed(tmp_path, capsys, monkeypatch)
+        tmp_path, capsys, monkeypatch, switch):
+    d, _out = flashed(tmp_path, capsys, monkeypatch, switch=switch)
+    assert board_entry(d) == ("code.py" if switch == deploy.REPLACE else "main.py")
     folder, graph = walk_drive(d)
     assert graph.missing == []
     for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.bh_table",
@@ -58,7 +63,7 @@ def test_every_import_of_the_flashed_app_resolves_and_nothing_unused_is_copied(
     assert "hw/desktop.py" not in on_drive
     assert not [r for r in snapshot(d) if "__pycache__" in r or r.endswith(".pyc")]
     before = {p: os.stat(os.path.join(d, p)).st_mtime_ns for p in snapshot(d)}
-    rc = flash.main(["--drive", d])
+    rc = flash.main(["--drive", d, "--switch", switch])
     out, _err = capsys.readouterr()
     assert rc == 0 and "Wrote 0 files" in out
     assert {p: os.stat(os.path.join(d, p)).st_mtime_ns for p in snapshot(d)} == before
@@ -140,8 +145,15 @@ def _sleep(s):
 
 
 _time.sleep = _sleep
+for _entry in ("code.txt", "code.py", "main.py", "main.txt"):    # the board's order
+    try:
+        _source = open(_entry).read()
+        break
+    except OSError:
+        pass
+print("ENTRY", _entry)
 try:
-    exec(open("code.py").read())
+    exec(_source)
 except _Done:
     pass
 print("PLAYED", _n[0])
@@ -155,18 +167,22 @@ for name in sorted(sys.modules):
 
 
 @cpy.needs_cpy
-def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("switch", [deploy.REPLACE, deploy.ALTERNATE])
+def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys, monkeypatch,
+                                                               switch):
     """Flashed with CircuitPython's mpy-cross to a fake PyBadge on 10.2.1: the drive holds
-    only .mpy files and code.py, and CircuitPython's interpreter, started in the drive as the
-    board starts code.py, imports the app from the version folder and plays a game. Only
+    only .mpy files and the switcher (code.py, or main.py when alternating over the drive's
+    own code.py), and CircuitPython's interpreter, started in the drive as the board starts,
+    runs the switcher, imports the app from the version folder and plays a game. Only
     modules the board has built in are stood in (tests/cpy_board.py)."""
-    d, out = flashed(tmp_path, capsys, monkeypatch, mpy_cross=cpy.compiler())
+    d, out = flashed(tmp_path, capsys, monkeypatch, mpy_cross=cpy.compiler(), switch=switch)
     assert "Compiled" in out
+    entry = "code.py" if switch == deploy.REPLACE else "main.py"
     snap = snapshot(d)
-    ours = [r for r in snap if r == "code.py" or r.startswith(deploy.APP_DIR)]
+    ours = [r for r in snap if r in deploy.ENTRIES or r.startswith(deploy.APP_DIR)]
     # code is all .mpy but the switcher; the rest is data read at run time (the atlas)
     code = [r for r in ours if not r.endswith((".mpy", ".bin"))]
-    assert code == ["code.py"] and len(ours) > 20
+    assert code == [entry] and len(ours) > 20
     assert [r.rsplit("/", 2)[-2:] for r in ours if r.endswith(".bin")] == \
         [["hw", "blackhole_atlas.bin"]]
     assert all(snap[r][:1] == b"C" for r in ours if r.endswith(".mpy"))  # CircuitPython's
@@ -179,6 +195,7 @@ def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys
         prefix = f.read()
     text = cpy.check(prefix + DRIVER, path=(), cwd=d)
     lines = text.splitlines()
+    assert "ENTRY " + entry in lines, text
     stand_ins = next(ln for ln in lines if ln.startswith("STANDIN")).split()[1:]
     assert stand_ins and set(stand_ins) <= boards.provided_everywhere(), stand_ins
     figs = {ln.split()[0]: int(ln.split()[1]) for ln in lines

@@ -9,10 +9,12 @@
                                              on the bootloader drive (PYBADGEBOOT): install
                                              CircuitPython, wait for CIRCUITPY, then copy
 
-The app goes into a folder of its own on the drive (pocket-patience/v<hash>/, compiled to
-.mpy when CircuitPython's mpy-cross is at hand); code.py, a short switcher, is replaced only
-once that folder is complete and synced, and the previous version is removed only after that:
-a cut at any moment leaves the old app or the new one, never a mix (docs/flashing.md).
+The app goes into a folder of its own on the drive (pp/v<hash>/, compiled to .mpy when
+CircuitPython's mpy-cross is at hand); a short switcher runs it, and is changed only once that
+folder is complete and synced: on Linux code.py is renamed over, elsewhere the switcher moves
+between code.py and main.py so that one of them always exists. The previous version is removed
+only after that: a cut at any moment leaves the old app or the new one, never a mix
+(docs/flashing.md).
 """
 import argparse
 import os
@@ -49,6 +51,11 @@ def parse(argv):
     ap.add_argument("--circup", action="store_true",
                     help="install the libraries the app imports with circup (online, into /lib) "
                          "instead of copying them from this Python's installed packages")
+    ap.add_argument("--switch", choices=(deploy.REPLACE, deploy.ALTERNATE),
+                    help="how the switcher is changed: 'replace' renames a new code.py over "
+                         "the old (safe on Linux's FAT driver), 'alternate' moves it between "
+                         "code.py and main.py, never renaming over a file; default: replace on "
+                         "Linux, alternate on macOS, Windows and WSL's Windows drives")
     ap.add_argument("--dry-run", action="store_true", help="list what would change; write nothing")
     ap.add_argument("--verify", action="store_true", help="read every file back after copying")
     ap.add_argument("--watch", action="store_true",
@@ -140,10 +147,13 @@ def flash(args, hook=None):
             f"every start; `--mpy-cross auto` fetches CircuitPython {info.version}'s compiler "
             "once and copies compiled files instead.")
     lib_names = sources.library_names(graph) if args.circup else []
-    plan = deploy.make_plan(target, files, extra_path=("/lib",) if args.circup else ())
+    mode = args.switch or deploy.default_switch(sys.platform, drive.fs_type(target))
+    plan = deploy.make_plan(target, files, extra_path=("/lib",) if args.circup else (),
+                            mode=mode)
     if args.dry_run:
         say(f"Dry run: {plan.write_count} to write ({plan.write_bytes:,} B), "
-            f"{len(plan.removals)} to remove, {plan.unchanged} unchanged.")
+            f"{len(plan.removals) + len(plan.entry.clear + plan.entry.drop)} to remove, "
+            f"{plan.unchanged} unchanged.")
         for line in plan.describe():
             say(line)
         if lib_names:

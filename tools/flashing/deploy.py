@@ -2,20 +2,27 @@
 
 Layout on the drive (docs/flashing.md):
 
-    code.py                          a short switcher written by the flasher: it puts one
+    code.py or main.py               a short switcher written by the flasher: it puts one
                                      version folder (and its lib/) on sys.path, then imports
                                      the app's entry module from there
     pp/v1a2b3c4d/                    one whole version: pocket_patience(.mpy), engine/, hw/,
                                      ui/ and lib/ with the libraries it imports
 
 An update (1) writes the new version into its own folder, each file through a temporary name,
-synced; (2) syncs the folder; (3) replaces code.py (temporary file, synced, renamed over it,
-directory synced): the one switch; (4) only then removes older version folders and files an
-older flasher wrote (its list, .pocket-patience-files); (5) syncs everything and says it is
-safe to unplug. Until step 3 the old code.py runs the old folder, untouched; from step 3 on the
-new code.py runs the new folder, complete and synced. The version name is a hash of the
-files, so a rerun after an interruption finishes the same folder, and a rerun with nothing
-changed writes nothing.
+synced; (2) syncs the folder; (3) the one switch; (4) only then removes older version folders
+and files an older flasher wrote (its list, .pocket-patience-files); (5) syncs everything and
+says it is safe to unplug. The version name is a hash of the files, so a rerun after an
+interruption finishes the same folder, and a rerun with nothing changed writes nothing.
+
+The switch has two forms. REPLACE (Linux, whose vfat renames over a file by rewriting one
+directory entry): write code.py under a temporary name, sync, rename it over code.py. Where a
+rename over an existing file may remove that file first (macOS, Windows, a Windows drive seen
+from WSL), ALTERNATE never renames over anything: the switcher moves between code.py and
+main.py. CircuitPython runs the first of code.txt, code.py, main.py, main.txt, so the new
+switcher is renamed onto whichever of code.py and main.py is free, the directory synced, and
+only then the old one removed. Onto main.py, the old code.py still wins until it is removed;
+onto code.py, the new one wins at once. Either way one switcher exists at every instant and it
+runs the complete old app or the complete new one.
 """
 import errno
 import hashlib
@@ -33,6 +40,12 @@ TMP = ".flashtmp"
 CLUSTER = 4096          # FAT cluster on a 2 MB CIRCUITPY is 512 B..4 KB: count the worst
 MARGIN = 8192
 _VERSION = re.compile(r"v[0-9a-f]{8}")
+ENTRIES = ("code.py", "main.py")    # the board runs the first that exists (after code.txt)
+SHADOW = "code.txt"                 # would run instead of either: the flasher stops
+REPLACE, ALTERNATE = "replace", "alternate"
+# File systems through which Linux sees a drive that Windows mounts (WSL): Windows' own FAT
+# driver does the renames there.
+_WINDOWS_MOUNTS = ("9p", "drvfs", "v9fs")
 
 
 def _path(drive, rel):
@@ -71,10 +84,32 @@ def switcher(folder, extra_path=()):
             f"import {ENTRY_MODULE}\n").encode()
 
 
+def default_switch(platform=None, fs_type=None):
+    """REPLACE where renaming over code.py rewrites one directory entry (Linux's vfat),
+    ALTERNATE everywhere else (docstring above)."""
+    platform = sys.platform if platform is None else platform
+    if platform.startswith("linux") and fs_type not in _WINDOWS_MOUNTS:
+        return REPLACE
+    return ALTERNATE
+
+
+def _is_switcher(data):
+    return bool(data) and data.startswith(SWITCH_HEAD.encode())
+
+
+def active_entry(drive):
+    """The one of code.py and main.py that the board runs, or None."""
+    for name in ENTRIES:
+        if os.path.isfile(_path(drive, name)):
+            return name
+    return None
+
+
 def running_folder(drive):
-    """The version folder the drive's code.py runs, or None (no switcher there)."""
-    code = _read(_path(drive, "code.py"))
-    if not code or not code.startswith(SWITCH_HEAD.encode()):
+    """The version folder the drive's switcher runs, or None (no switcher runs)."""
+    entry = active_entry(drive)
+    code = _read(_path(drive, entry)) if entry else None
+    if not _is_switcher(code):
         return None
     m = re.search(rb"'(" + re.escape(APP_DIR.encode()) + rb"/v[0-9a-f]{8})'", code)
     return m.group(1).decode() if m else None
@@ -100,16 +135,57 @@ def _files_under(drive, rel):
     return sorted(out)
 
 
+class Entry:
+    """How the switch is made: `name` is where the switcher ends up; `clear` are entries
+    removed first to free that name (only ever one the board does not run), `write` says
+    whether the switcher must be written there, `drop` are the entries removed after it."""
+
+    def __init__(self, mode, name, write, clear=(), drop=()):
+        self.mode, self.name, self.write = mode, name, write
+        self.clear, self.drop = list(clear), list(drop)
+
+
+def plan_entry(drive, code, mode):
+    """The switch from what the drive's code.py and main.py hold now. A rerun after a cut at
+    any step lands here again and finishes the job: the new switcher already under one name
+    means only the other is left to remove."""
+    if mode not in (REPLACE, ALTERNATE):
+        raise ValueError(f"switch mode {mode!r}: {REPLACE!r} or {ALTERNATE!r}")
+    have = {n: _read(_path(drive, n)) for n in ENTRIES}
+
+    def others(name):
+        # code.py shadows main.py, so an old code.py always goes; a main.py goes only when
+        # it is a switcher of ours (a user's own main.py never runs behind code.py).
+        return [n for n in ENTRIES if n != name and have[n] is not None
+                and (n == "code.py" or _is_switcher(have[n]))]
+    held = [n for n in ENTRIES if have[n] == code]
+    if held and (mode == ALTERNATE or held[0] == active_entry(drive)):
+        return Entry(mode, held[0], False, drop=others(held[0]))
+    if mode == REPLACE:
+        return Entry(mode, "code.py", True, drop=others("code.py"))
+    if have["code.py"] is not None and have["main.py"] is not None:
+        # code.py runs; main.py, behind it, never does: free that name.
+        return Entry(mode, "main.py", True, clear=["main.py"], drop=["code.py"])
+    if have["code.py"] is not None:
+        return Entry(mode, "main.py", True, drop=["code.py"])
+    return Entry(mode, "code.py", True, drop=others("code.py"))
+
+
 class Plan:
-    def __init__(self, files, folder, writes, unchanged, code, switch, removals, running):
+    def __init__(self, files, folder, writes, unchanged, code, entry, removals, running):
         self.files = files              # [(rel in the version folder, bytes)]
         self.folder = folder            # "pp/v1a2b3c4d"
         self.writes = writes            # [(drive rel, bytes, "new" | "changed")]
         self.unchanged = unchanged      # files of the version already on the drive
         self.code = code                # the switcher's bytes
-        self.switch = switch            # True when code.py must be (re)written
+        self.entry = entry              # Entry: where the switcher goes and what else goes
         self.removals = removals        # [drive rel] removed after the switch
-        self.running = running          # what code.py runs now (folder, "older flasher", None)
+        self.running = running          # what the board runs now (folder, "older flasher", None)
+
+    @property
+    def switch(self):
+        """True when the switcher must be written."""
+        return self.entry.write
 
     @property
     def write_bytes(self):
@@ -121,7 +197,8 @@ class Plan:
 
     @property
     def changes(self):
-        return bool(self.writes or self.switch or self.removals)
+        return bool(self.writes or self.switch or self.entry.clear or self.entry.drop
+                    or self.removals)
 
     def space_needed(self):
         sizes = [len(d) for _r, d, _w in self.writes] + ([len(self.code)] if self.switch else [])
@@ -131,13 +208,22 @@ class Plan:
     def describe(self):
         lines = [f"  {'+' if why == 'new' else '~'} {rel}  ({len(d):,} B, {why})"
                  for rel, d, why in self.writes]
+        lines += [f"  - {rel}  (never runs behind code.py; the switcher takes its name)"
+                  for rel in self.entry.clear]
         if self.switch:
-            lines.append(f"  ~ code.py  (switches to {self.folder})")
+            lines.append(f"  ~ {self.entry.name}  (switches to {self.folder})")
+        lines += [f"  - {rel}  (the previous switcher)" for rel in self.entry.drop]
         lines += [f"  - {rel}  (previous version)" for rel in self.removals]
         return lines
 
 
-def make_plan(drive, files, extra_path=()):
+def make_plan(drive, files, extra_path=(), mode=None):
+    """What to write and remove; mode is REPLACE or ALTERNATE (default: default_switch())."""
+    if os.path.isfile(_path(drive, SHADOW)):
+        raise FlashError(f"{drive} has a {SHADOW}, which the board runs instead of code.py or "
+                         "main.py (it runs the first of code.txt, code.py, main.py, main.txt), "
+                         f"so it would never start the app. Rename or remove {SHADOW} and run "
+                         "again; nothing was written.")
     folder = APP_DIR + "/" + version_name(files)
     writes, unchanged = [], 0
     for rel, data in files:
@@ -151,7 +237,7 @@ def make_plan(drive, files, extra_path=()):
         else:
             writes.append((where, data, "new" if old is None else "changed"))
     code = switcher(folder, extra_path)
-    switch = _read(_path(drive, "code.py")) != code
+    entry = plan_entry(drive, code, mode or default_switch())
     running = running_folder(drive)
     legacy = read_legacy_manifest(drive)
     if running is None and legacy:
@@ -161,10 +247,11 @@ def make_plan(drive, files, extra_path=()):
         for name in sorted(os.listdir(_path(drive, APP_DIR))):
             if _VERSION.fullmatch(name) and APP_DIR + "/" + name != folder:
                 removals += _files_under(drive, APP_DIR + "/" + name)
-    removals += [r for r in legacy if r != "code.py" and os.path.isfile(_path(drive, r))]
+    # The older flasher's code.py is the switch's to replace or drop.
+    removals += [r for r in legacy if r not in ENTRIES and os.path.isfile(_path(drive, r))]
     if legacy:
         removals.append(LEGACY_MANIFEST)
-    return Plan(files, folder, writes, unchanged, code, switch, removals, running)
+    return Plan(files, folder, writes, unchanged, code, entry, removals, running)
 
 
 def check_space(drive, plan, free):
@@ -233,9 +320,10 @@ def _atomic_write(drive, rel, data, hook):
 
 def _clean_temps(drive, folder):
     """Our own temp files left by an interrupted run (names ending in TMP) in the new folder
-    and beside code.py."""
-    if os.path.isfile(_path(drive, "code.py") + TMP):
-        os.remove(_path(drive, "code.py") + TMP)
+    and beside code.py and main.py."""
+    for name in ENTRIES:
+        if os.path.isfile(_path(drive, name) + TMP):
+            os.remove(_path(drive, name) + TMP)
     for dirpath, _dirs, names in os.walk(_path(drive, folder)):
         for n in names:
             if n.endswith(TMP):
@@ -260,10 +348,40 @@ def _sync_tree(drive, folder):
     _sync_dir(drive)
 
 
+def _remove_entries(drive, names, hook):
+    for name in names:
+        try:
+            os.remove(_path(drive, name))
+        except FileNotFoundError:
+            pass
+        hook("removed", name)
+    if names:
+        _sync_dir(drive)
+        _sync_all()
+
+
+def _switch(drive, plan, hook):
+    """From the old switcher to the new, one runnable switcher at every instant (module
+    docstring). The board runs the old app until the last step that writes or removes an
+    entry, the new one from then on."""
+    e = plan.entry
+    _remove_entries(drive, e.clear, hook)
+    if e.write:
+        if e.mode == ALTERNATE and os.path.exists(_path(drive, e.name)):
+            # The plan found it free; renaming over it now could leave no switcher.
+            raise FlashError(f"{e.name} appeared on {drive} during the copy; nothing of the "
+                             "app it runs was touched. Run again.")
+        _atomic_write(drive, e.name, plan.code, hook)
+        _sync_dir(drive)
+        _sync_all()
+    _remove_entries(drive, e.drop, hook)
+    hook("switched", plan.folder)
+
+
 def apply(drive, plan, progress=None, hook=None):
     """Carry out the plan in the order that keeps a whole app bootable (module docstring).
-    hook(event, rel) is called after each temp file ("temp"), rename ("done"), the switch
-    ("switched") and each removal ("removed")."""
+    hook(event, rel) is called after each temp file ("temp"), rename ("done"), each removal
+    ("removed") and once the switch is complete ("switched")."""
     hook = hook or (lambda event, rel: None)
     done = 0
     try:
@@ -277,14 +395,12 @@ def apply(drive, plan, progress=None, hook=None):
         if plan.writes:
             _sync_tree(drive, plan.folder)
             _sync_all()
-        if plan.switch:
-            _atomic_write(drive, "code.py", plan.code, hook)
-            done += 1
-            _sync_dir(drive)
-            _sync_all()
-            hook("switched", plan.folder)
-            if progress:
-                progress.step("code.py", len(plan.code))
+        if plan.switch or plan.entry.drop:
+            _switch(drive, plan, hook)
+            if plan.switch:
+                done += 1
+                if progress:
+                    progress.step(plan.entry.name, len(plan.code))
         for rel in plan.removals:
             try:
                 os.remove(_path(drive, rel))
@@ -307,7 +423,7 @@ def verify(drive, plan):
     """Read every file back: [rel] that differ or are missing."""
     bad = []
     wanted = [(plan.folder + "/" + rel, data) for rel, data in plan.files]
-    for rel, data in wanted + [("code.py", plan.code)]:
+    for rel, data in wanted + [(plan.entry.name, plan.code)]:
         try:
             got = _read(_path(drive, rel))
         except OSError as e:

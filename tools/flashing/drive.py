@@ -15,7 +15,8 @@ SUPPORTED_TEXT = ("CircuitPython 9.2.x or 10.x on a PyBadge, PyBadge LC, EdgeBad
 UF2_MAGIC = b"UF2\n"
 
 
-def _linux_mounts():
+def _linux_mounts(with_type=False):
+    """(device, mount point) of every mount, with its file system type when asked."""
     try:
         with open("/proc/mounts") as f:
             lines = f.read().splitlines()
@@ -24,10 +25,24 @@ def _linux_mounts():
     out = []
     for line in lines:
         parts = line.split()
-        if len(parts) >= 2:
-            out.append((parts[0], re.sub(r"\\(\d{3})", lambda m: chr(int(m.group(1), 8)),
-                                          parts[1])))
+        if len(parts) >= 3:
+            mp = re.sub(r"\\(\d{3})", lambda m: chr(int(m.group(1), 8)), parts[1])
+            out.append((parts[0], mp, parts[2]) if with_type else (parts[0], mp))
     return out
+
+
+def fs_type(path):
+    """The file system type of the Linux mount holding path ("vfat", "9p" under WSL...), or
+    None where the OS does not say (macOS, Windows)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    real = os.path.realpath(path)
+    best = None
+    for _dev, mp, kind in _linux_mounts(with_type=True):
+        if (real == mp or real.startswith(mp.rstrip("/") + "/")) and (
+                best is None or len(mp) >= len(best[0])):
+            best = (mp, kind)
+    return best[1] if best else None
 
 
 def _labelled_linux(label):

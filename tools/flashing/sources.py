@@ -11,7 +11,7 @@ from flashing import FlashError, boards, imports
 
 ENTRY = "code.py"
 # The app's entry inside the version folder: the repo's code.py under a name of its own (the
-# drive's code.py is the switcher that imports it; see deploy.py).
+# drive's code.py or main.py is the switcher that imports it; see deploy.py).
 ENTRY_MODULE = "pocket_patience"
 SKIP_SUFFIXES = (".pyc", ".mpy", ".flashtmp")
 

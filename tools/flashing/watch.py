@@ -46,7 +46,7 @@ def watch(port, out=None, open_serial=None, settle=0.2):
             ser.flush()
             time.sleep(settle)
             ser.reset_input_buffer()
-            ser.write(CTRL_D)       # soft reboot: code.py runs again, its output follows
+            ser.write(CTRL_D)       # soft reboot: the switcher runs again, its output follows
             ser.flush()
             out.write(f"--- watching {port}: the board restarted; Ctrl-C stops watching ---\n")
             out.flush()
