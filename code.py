@@ -1,8 +1,8 @@
 """Pocket Patience: the board's entry point. Finds the hardware and runs the game chooser.
 
 `make flash` copies this file into the app's version folder on the drive as
-pocket_patience(.mpy); the drive's own code.py is a short switcher that imports it from
-there (docs/flashing.md)."""
+pocket_patience(.mpy); the drive's own code.py (or main.py, where the flasher alternates the
+two) is a short switcher that imports it from there (docs/flashing.md)."""
 import sys
 
 # On a desktop this file can shadow the standard library's `code` module (pdb imports it),
