@@ -1,17 +1,11 @@
-"""Big Ben (two packs). Twelve foundations sit on a clock, the one at hour h starting with the
-card of rank h + 4 (5 at 12 o'clock, 6 at 1, ... K at 8, 2 at 9, 3 at 10, 4 at 11) and a suit
-by the hour (h % 4: 0 diamonds, 1 clubs, 2 hearts, 3 spades); each builds up in suit, past
-the King, until its top shows its hour (an Ace at 1, a Queen at 12). Twelve piles round them
-start with three cards; a pile's top goes to a foundation or down in suit onto a pile of
-three or more (a King on an Ace). Gaps in piles of fewer than three are filled all at once
-from the reserve, 12 o'clock first and clockwise; when nothing else can be done the reserve's
-top is dealt to the waste, whose top plays like a pile's.
+"""Big Ben (two packs): twelve foundations on a clock built up in suit past the King to their
+hours, twelve piles of three round them built down in suit, gaps filled from the reserve, a
+waste for the reserve when nothing else can be done (docs/rules.md has the readings).
 
 Cards are 0..103: face * 2 + pack, face = rank * 4 + suit as in engine.cards. Places: piles
-0-11 (by hour, 0 = 12 o'clock), foundations FOUND + h, WASTE, RESERVE; filling is the move
-RESERVE -> GAPS, dealing RESERVE -> WASTE. A move is two bytes in the history (a fill's second
-byte is GAPS + cards dealt). Every card moves onto a pile at most once (a card already on its
-next in suit stays), so a game has at most 92 + 92 + 56 = 240 moves.
+0-11 by hour (0 = 12 o'clock), foundations FOUND + h, WASTE; a fill is RESERVE -> GAPS, a deal
+RESERVE -> WASTE. A move is two history bytes (a fill's second is GAPS + cards dealt). A card
+moves onto a pile at most once (one on its next in suit stays): at most 92 + 92 + 56 = 240.
 """
 try:
     from micropython import const
@@ -34,23 +28,14 @@ _RES = const(48)        # the reserve in the layout: 56 cards, bottom first
 _RES_SIZE = const(56)
 _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
+_FOUND_AT = const(336)  # HOURS * _PMAX
+_WASTE_AT = const(444)  # _FOUND_AT + HOURS * _FMAX
 _HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
 _VERSION = const(1)
 
-OK = const(0)
-NO_SUCH_PLACE = const(1)
-NO_CARD = const(2)
-FOUNDATION_STAYS = const(3)
-COMPLETE = const(4)
-NOT_NEXT = const(5)
-SHORT_PILE = const(6)
-NOT_DOWN = const(7)
-IN_SEQUENCE = const(8)
-NO_GAPS = const(9)
-RESERVE_EMPTY = const(10)
-FILL_FIRST = const(11)
-CAN_PLAY = const(12)
-
+# check()'s codes, which index REASONS.
+(OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
+ IN_SEQUENCE, NO_GAPS, RESERVE_EMPTY, FILL_FIRST, CAN_PLAY) = range(13)
 REASONS = ("", "no such place", "no card there", "foundation cards stay",
            "that hour is reached", "not the next card of that suit",
            "a pile under three takes no card", "piles build down in suit",
@@ -64,52 +49,41 @@ class SaveError(ValueError):
     """A save that is not a whole, sound Big Ben game."""
 
 
-def base_rank(h):
-    """Rank (0 Ace .. 12 King) the foundation at hour h starts with."""
-    return (h + 3) % 12 + 1
-
-
-def hour_rank(h):
-    """Rank the foundation at hour h must show to be complete: its hour (12 is the Queen)."""
-    return (h + 11) % 12
-
-
-def hour_suit(h):
-    """Suit (engine.cards order: clubs, diamonds, hearts, spades) of the foundation at h."""
-    return b"\x01\x00\x02\x03"[h & 3]
+# By hour (0 = 12 o'clock): each foundation's first rank (0 Ace .. 12 King) and its suit
+# (engine.cards numbers suits clubs, diamonds, hearts, spades); it is complete on the rank of
+# its hour, (h + 11) % 12, after size(h) cards.
+BASE_RANK = b"\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x01\x02\x03"
+HOUR_SUIT = b"\x01\x00\x02\x03\x01\x00\x02\x03\x01\x00\x02\x03"
 
 
 def size(h):
-    return (hour_rank(h) - base_rank(h)) % 13 + 1
+    return 8 if h == 0 or h > 8 else 9
+
+
+def _at(place):
+    if place < FOUND:
+        return place * _PMAX
+    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
 def deal_cards(number, out):
-    """Write deal `number` into out (104 bytes): the base card of each hour, the piles (pile
-    by pile, bottom first), the reserve bottom first. PySolFC's order: shuffle two packs in
-    its card order (pack, then clubs, spades, hearts, diamonds, then Ace to King); the list
-    runs from the talon's bottom up; lift the first copy met of each base card; the talon's
-    top then deals three rounds to piles 0-11 and leaves the rest as the reserve."""
+    """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
+    order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
+    lowest copy of each base lifted; the piles dealt in three rounds from the top."""
     deck = bytearray(_DECK)
-    k = 0
-    for pack in range(2):
-        for s in b"\x00\x03\x02\x01":
-            for r in range(13):
-                deck[k] = (r * 4 + s) * 2 + pack
-                k += 1
+    for k in range(_DECK):
+        deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
     MsRandom(number).shuffle(deck)
     taken = k = 0
     for c in deck:
         r = c >> 3
         h = (r + 8) % 12
-        if r and (c >> 1) & 3 == hour_suit(h) and not taken & (1 << h):
+        if r and (c >> 1) & 3 == HOUR_SUIT[h] and not taken & (1 << h):
             taken |= 1 << h
             out[h] = c
             continue
-        if k < _RES_SIZE:
-            out[_RES + k] = c
-        else:
-            d = 91 - k
-            out[HOURS + (d % 12) * FULL + d // 12] = c
+        d = 91 - k
+        out[_RES + k if d >= 36 else HOURS + (d % 12) * FULL + d // 12] = c
         k += 1
     return out
 
@@ -117,11 +91,8 @@ def deal_cards(number, out):
 class BigBen:
     def __init__(self):
         self.layout = bytearray(_DECK)      # the deal; its reserve part is the reserve itself
-        self.found = bytearray(HOURS * _FMAX)
-        self.flen = bytearray(HOURS)
-        self.piles = bytearray(HOURS * _PMAX)
-        self.plen = bytearray(HOURS)
-        self.waste = bytearray(_RES_SIZE)
+        self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
+        self.n = bytearray(WASTE + 1)                   # each place's height
         self.history = bytearray(2 * _MAX_MOVES)
         self.start(self.layout)
 
@@ -132,45 +103,38 @@ class BigBen:
 
     def start(self, layout, number=0, at=0):
         """Start from 104 cards from layout[at]: bases by hour, piles, reserve bottom first."""
-        for i in range(_DECK):
-            self.layout[i] = layout[at + i]
+        self.layout[:] = layout[at:at + _DECK]
         for h in range(HOURS):
-            self.found[h * _FMAX] = self.layout[h]
-            self.flen[h] = 1
+            self.cards[_FOUND_AT + h * _FMAX] = self.layout[h]
+            self.n[FOUND + h] = 1
             for i in range(FULL):
-                self.piles[h * _PMAX + i] = self.layout[HOURS + h * FULL + i]
-            self.plen[h] = FULL
+                self.cards[h * _PMAX + i] = self.layout[HOURS + h * FULL + i]
+            self.n[h] = FULL
         self.res_len = _RES_SIZE
-        self.waste_len = self.moves_made = self.moves_known = 0
+        self.n[WASTE] = self.moves_made = self.moves_known = 0
         self.deal_number = number
 
-    def top(self, place):
-        """Top card of a pile, a foundation (FOUND + h), WASTE or RESERVE, or -1."""
-        if place < FOUND:
-            n = self.plen[place]
-            return self.piles[place * _PMAX + n - 1] if n else -1
-        if place < WASTE:
-            h = place - FOUND
-            return self.found[h * _FMAX + self.flen[h] - 1]
-        if place == WASTE:
-            return self.waste[self.waste_len - 1] if self.waste_len else -1
-        return self.layout[_RES + self.res_len - 1] if self.res_len else -1
+    def card(self, place, i):
+        """Card i (0 = bottom) of a pile, foundation or the waste, which holds n[place]."""
+        return self.cards[_at(place) + i]
 
-    def pile_card(self, p, i):
-        """Card i (0 = bottom) of pile p, which holds plen[p] cards."""
-        return self.piles[p * _PMAX + i]
+    def top(self, place):
+        """Top card of a pile, a foundation, WASTE or RESERVE, or -1."""
+        if place == RESERVE:
+            return self.layout[_RES + self.res_len - 1] if self.res_len else -1
+        n = self.n[place]
+        return self.card(place, n - 1) if n else -1
 
     def gaps(self):
         n = 0
         for p in range(HOURS):
-            if self.plen[p] < FULL:
-                n += FULL - self.plen[p]
+            n += FULL - self.n[p] if self.n[p] < FULL else 0
         return n
 
     def on_foundations(self):
         n = 0
-        for h in range(HOURS):
-            n += self.flen[h]
+        for h in range(FOUND, WASTE):
+            n += self.n[h]
         return n
 
     def check(self, src, dst):
@@ -192,20 +156,15 @@ class BigBen:
         c = self.top(src)
         if c < 0:
             return NO_CARD
-        if dst >= FOUND:
-            h = dst - FOUND
-            if self.flen[h] == size(h):
-                return COMPLETE
-            t = self.top(dst)
-            ok = (c >> 1) & 3 == (t >> 1) & 3 and c >> 3 == ((t >> 3) + 1) % 13
-            return OK if ok else NOT_NEXT
-        if self.plen[dst] < FULL:
-            return SHORT_PILE
         t = self.top(dst)
-        if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + 12) % 13:
-            return NOT_DOWN
-        n = self.plen[src] if src < FOUND else 0
-        if n > 1 and self.piles[src * _PMAX + n - 2] >> 1 == t >> 1:
+        if dst >= FOUND and self.n[dst] == size(dst - FOUND):
+            return COMPLETE
+        if dst < FOUND and self.n[dst] < FULL:
+            return SHORT_PILE
+        if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + (1 if dst >= FOUND else 12)) % 13:
+            return NOT_NEXT if dst >= FOUND else NOT_DOWN
+        n = self.n[src]         # a card lying on its next in suit gains nothing by moving
+        if dst < FOUND and src < FOUND and n > 1 and self.card(src, n - 2) >> 1 == t >> 1:
             return IN_SEQUENCE
         return OK
 
@@ -235,27 +194,12 @@ class BigBen:
         self.moves_known = self.moves_made
 
     def _pop(self, place):
-        if place < FOUND:
-            self.plen[place] -= 1
-            return self.piles[place * _PMAX + self.plen[place]]
-        if place < WASTE:
-            h = place - FOUND
-            self.flen[h] -= 1
-            return self.found[h * _FMAX + self.flen[h]]
-        self.waste_len -= 1
-        return self.waste[self.waste_len]
+        self.n[place] -= 1
+        return self.card(place, self.n[place])
 
     def _push(self, place, c):
-        if place < FOUND:
-            self.piles[place * _PMAX + self.plen[place]] = c
-            self.plen[place] += 1
-        elif place < WASTE:
-            h = place - FOUND
-            self.found[h * _FMAX + self.flen[h]] = c
-            self.flen[h] += 1
-        else:
-            self.waste[self.waste_len] = c
-            self.waste_len += 1
+        self.cards[_at(place) + self.n[place]] = c
+        self.n[place] += 1
 
     def _apply(self, src, dst):
         """Make a checked move; return its history byte (for a fill, GAPS + cards dealt)."""
@@ -266,9 +210,9 @@ class BigBen:
             self.res_len -= 1
             self._push(WASTE, self.layout[_RES + self.res_len])
             return dst
-        n = 0
-        for p in range(HOURS):      # 12 o'clock first, each pile full before the next
-            while self.plen[p] < FULL and self.res_len:
+        n = 0           # a fill (replayed, dst is GAPS + cards dealt): 12 o'clock first,
+        for p in range(HOURS):      # each pile full before the next
+            while self.n[p] < FULL and self.res_len:
                 self.res_len -= 1
                 self._push(p, self.layout[_RES + self.res_len])
                 n += 1
@@ -283,14 +227,14 @@ class BigBen:
         if src != RESERVE:
             self._push(src, self._pop(dst))
         elif dst == WASTE:
-            self.waste_len -= 1
+            self._pop(WASTE)
             self.res_len += 1       # the card never left its slot
         else:
             # The last card dealt lies on the last pile filled: take cards back anticlockwise.
             n = dst - GAPS
             for p in range(HOURS - 1, -1, -1):
-                while n and self.plen[p] and self.top(p) == self.layout[_RES + self.res_len]:
-                    self.plen[p] -= 1
+                while n and self.top(p) == self.layout[_RES + self.res_len]:
+                    self._pop(p)
                     self.res_len += 1
                     n -= 1
         return True
@@ -298,69 +242,59 @@ class BigBen:
     def redo(self):
         if self.moves_made >= self.moves_known:
             return False
-        src = self.history[2 * self.moves_made]
-        dst = self.history[2 * self.moves_made + 1]
-        self._apply(src, GAPS if src == RESERVE and dst > GAPS else dst)
+        self._apply(self.history[2 * self.moves_made], self.history[2 * self.moves_made + 1])
         self.moves_made += 1
         return True
 
     def save(self):
         n = 2 * self.moves_known
         out = bytearray(_HEADER + _DECK + n + 2)
-        out[0:3] = b"BB\x01"                     # magic, _VERSION
-        for i in range(4):
-            out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
-        out[7] = self.moves_made
-        out[8] = self.moves_known
+        d = self.deal_number
+        out[0:9] = bytes((66, 66, _VERSION, d >> 24, (d >> 16) & 255, (d >> 8) & 255, d & 255,
+                          self.moves_made, self.moves_known))      # magic "BB"
         out[_HEADER:_HEADER + _DECK] = self.layout
         out[_HEADER + _DECK:_HEADER + _DECK + n] = self.history[:n]
         crc = crc16(out, 0xFFFF, 0, len(out) - 2)
-        out[-2] = crc >> 8
-        out[-1] = crc & 0xFF
+        out[-2:] = bytes((crc >> 8, crc & 0xFF))
         return bytes(out)
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < 3 or data[0:2] != b"BB":
+        if len(data) < _HEADER or data[0:2] != b"BB":
             raise SaveError("not a Big Ben save")
         if data[2] != _VERSION:
             raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
-        made, known = (data[7], data[8]) if len(data) > 8 else (0, 0)
-        if len(data) != _HEADER + _DECK + 2 * known + 2:
+        if len(data) != _HEADER + _DECK + 2 * data[8] + 2:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        number = (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
         seen = bytearray(_DECK)
         for i in range(_DECK):
             c = data[_HEADER + i]
             if c >= _DECK or seen[c] or (i < HOURS and (
-                    c >> 3 != base_rank(i) or (c >> 1) & 3 != hour_suit(i))):
+                    c >> 3 != BASE_RANK[i] or (c >> 1) & 3 != HOUR_SUIT[i])):
                 raise SaveError("save holds an impossible layout")
             seen[c] = 1
-        if made > known or known > _MAX_MOVES or number > _MAX_SEED:
+        if data[7] > data[8] or data[8] > _MAX_MOVES or data[3] > _MAX_SEED >> 24:
             raise SaveError("save holds an impossible history")
-        # Replay through the rules; on an illegal move put back the game as it was.
         old = self.save()
-        self.start(data, number, _HEADER)
+        if not self._load(data, True):
+            self._load(old, False)
+            raise SaveError("save holds an illegal move")
+
+    def _load(self, data, checked):
+        """Load a save's layout and replay its moves; False at a move the rules refuse."""
+        known = data[8]
+        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
         for i in range(_HEADER + _DECK, _HEADER + _DECK + 2 * known, 2):
             src = data[i]
             dst = data[i + 1]
-            fill = src == RESERVE and dst > GAPS
-            if self.check(src, GAPS if fill else dst) or self._apply(
-                    src, GAPS if fill else dst) != dst:
-                self._reload(old)
-                raise SaveError("save holds an illegal move")
+            if checked and self.check(src, GAPS if src == RESERVE and dst > GAPS else dst):
+                return False
+            if self._apply(src, dst) != dst:
+                return False
         self.history[0:2 * known] = data[_HEADER + _DECK:_HEADER + _DECK + 2 * known]
         self.moves_made = self.moves_known = known
-        while self.moves_made > made:
+        while self.moves_made > data[7]:
             self.undo()
-
-    def _reload(self, data):
-        """Load a save this game made itself, unchecked."""
-        known = data[8]
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
-        self.history[0:2 * known] = data[_HEADER + _DECK:_HEADER + _DECK + 2 * known]
-        self.moves_known = known
-        while self.moves_made < data[7]:
-            self.redo()
+        return True
