@@ -23,24 +23,23 @@ GAPS = const(26)
 FULL = const(3)         # a pile with fewer cards has gaps and takes no card
 _DECK = const(104)
 _FMAX = const(9)
-_PMAX = const(28)       # three dealt cards + one suit's 26, more than any pile can hold
+_PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
 _RES = const(48)        # the reserve in the layout: 56 cards, bottom first
 _RES_SIZE = const(56)
 _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
-_FOUND_AT = const(336)  # HOURS * _PMAX
-_WASTE_AT = const(444)  # _FOUND_AT + HOURS * _FMAX
+_FOUND_AT = const(300)  # HOURS * _PMAX
+_WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
 _HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
 _VERSION = const(1)
 
 # check()'s codes, which index REASONS.
 (OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
  IN_SEQUENCE, NO_GAPS, RESERVE_EMPTY, FILL_FIRST, CAN_PLAY) = range(13)
-REASONS = ("", "no such place", "no card there", "foundation cards stay",
-           "that hour is reached", "not the next card of that suit",
-           "a pile under three takes no card", "piles build down in suit",
-           "it already lies on its next card", "no gaps to fill", "the reserve is used up",
-           "fill the gaps first", "a card can still be played")
+REASONS = ("", "no such place", "no card there", "foundation cards stay", "that hour is reached",
+           "not the next card of that suit", "a pile under three takes no card",
+           "piles build down in suit", "it already lies on its next card", "no gaps to fill",
+           "the reserve is used up", "fill the gaps first", "a card can still be played")
 
 IllegalMove = ValueError  # what play() raises, with the reason; check() asks without raising
 
@@ -66,16 +65,17 @@ def _at(place):
     return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
-def deal_cards(number, out):
+def deal_cards(number, out, deck=None):
     """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
     lowest copy of each base lifted; the piles dealt in three rounds from the top."""
-    deck = bytearray(_DECK)
+    deck = bytearray(_DECK) if deck is None else deck   # scratch, 104 bytes or more
     for k in range(_DECK):
         deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
-    MsRandom(number).shuffle(deck)
+    MsRandom(number).shuffle(deck, _DECK)
     taken = k = 0
-    for c in deck:
+    for i in range(_DECK):
+        c = deck[i]
         r = c >> 3
         h = (r + 8) % 12
         if r and (c >> 1) & 3 == HOUR_SUIT[h] and not taken & (1 << h):
@@ -99,11 +99,12 @@ class BigBen:
     def new_deal(self, number):
         if not 0 < number <= _MAX_SEED:
             raise ValueError("deal number out of range")
-        self.start(deal_cards(number, bytearray(_DECK)), number)
+        self.start(deal_cards(number, self.layout, self.cards), number)
 
     def start(self, layout, number=0, at=0):
         """Start from 104 cards from layout[at]: bases by hour, piles, reserve bottom first."""
-        self.layout[:] = layout[at:at + _DECK]
+        for i in range(_DECK):
+            self.layout[i] = layout[at + i]
         for h in range(HOURS):
             self.cards[_FOUND_AT + h * _FMAX] = self.layout[h]
             self.n[FOUND + h] = 1
@@ -138,7 +139,6 @@ class BigBen:
         return n
 
     def check(self, src, dst):
-        """OK when the move may be made, else the reason's code."""
         if src == RESERVE:
             if dst != GAPS and dst != WASTE:
                 return NO_SUCH_PLACE
@@ -179,8 +179,7 @@ class BigBen:
     def is_won(self):
         return self.on_foundations() == _DECK
 
-    def is_stuck(self):
-        """Lost: the reserve is used up, cards remain, and no card can move."""
+    def is_stuck(self):         # lost: no reserve, cards left, none can move
         return self.res_len == 0 and not self.is_won() and self.card_move() < 0
 
     def play(self, src, dst):
@@ -201,8 +200,7 @@ class BigBen:
         self.cards[_at(place) + self.n[place]] = c
         self.n[place] += 1
 
-    def _apply(self, src, dst):
-        """Make a checked move; return its history byte (for a fill, GAPS + cards dealt)."""
+    def _apply(self, src, dst):     # a checked move; returns its history byte
         if src != RESERVE:
             self._push(dst, self._pop(src))
             return dst
@@ -249,14 +247,18 @@ class BigBen:
     def save(self):
         n = 2 * self.moves_known
         out = bytearray(_HEADER + _DECK + n + 2)
-        d = self.deal_number
-        out[0:9] = bytes((66, 66, _VERSION, d >> 24, (d >> 16) & 255, (d >> 8) & 255, d & 255,
-                          self.moves_made, self.moves_known))      # magic "BB"
+        out[0:3] = b"BB\x01"                     # magic, _VERSION
+        for i in range(4):
+            out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
+        out[7] = self.moves_made
+        out[8] = self.moves_known
         out[_HEADER:_HEADER + _DECK] = self.layout
-        out[_HEADER + _DECK:_HEADER + _DECK + n] = self.history[:n]
+        for i in range(n):
+            out[_HEADER + _DECK + i] = self.history[i]
         crc = crc16(out, 0xFFFF, 0, len(out) - 2)
-        out[-2:] = bytes((crc >> 8, crc & 0xFF))
-        return bytes(out)
+        out[-2] = crc >> 8
+        out[-1] = crc & 0xFF
+        return out
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
@@ -268,33 +270,30 @@ class BigBen:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        seen = bytearray(_DECK)
-        for i in range(_DECK):
+        for i in range(_DECK):          # each card once, checked without a buffer
             c = data[_HEADER + i]
-            if c >= _DECK or seen[c] or (i < HOURS and (
-                    c >> 3 != BASE_RANK[i] or (c >> 1) & 3 != HOUR_SUIT[i])):
+            bad = c >= _DECK or i < HOURS and (c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
+            for j in range(i):
+                bad = bad or data[_HEADER + j] == c
+            if bad:
                 raise SaveError("save holds an impossible layout")
-            seen[c] = 1
         if data[7] > data[8] or data[8] > _MAX_MOVES or data[3] > _MAX_SEED >> 24:
             raise SaveError("save holds an impossible history")
-        old = self.save()
-        if not self._load(data, True):
-            self._load(old, False)
-            raise SaveError("save holds an illegal move")
-
-    def _load(self, data, checked):
-        """Load a save's layout and replay its moves; False at a move the rules refuse."""
-        known = data[8]
+        # The replay leaves the history alone until it has passed: only the deal is kept aside.
+        old = bytearray(self.layout)
+        made, known, number = self.moves_made, self.moves_known, self.deal_number
         self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
-        for i in range(_HEADER + _DECK, _HEADER + _DECK + 2 * known, 2):
-            src = data[i]
-            dst = data[i + 1]
-            if checked and self.check(src, GAPS if src == RESERVE and dst > GAPS else dst):
-                return False
-            if self._apply(src, dst) != dst:
-                return False
-        self.history[0:2 * known] = data[_HEADER + _DECK:_HEADER + _DECK + 2 * known]
-        self.moves_made = self.moves_known = known
+        for i in range(_HEADER + _DECK, len(data) - 2, 2):
+            src, dst = data[i], data[i + 1]
+            if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (
+                    self._apply(src, dst) != dst):
+                self.start(old, number)
+                self.moves_known = known
+                while self.moves_made < made:
+                    self.redo()
+                raise SaveError("save holds an illegal move")
+        for i in range(2 * data[8]):
+            self.history[i] = data[_HEADER + _DECK + i]
+        self.moves_made = self.moves_known = data[8]
         while self.moves_made > data[7]:
             self.undo()
-        return True
