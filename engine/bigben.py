@@ -1,0 +1,299 @@
+"""Big Ben (two packs): twelve foundations on a clock built up in suit past the King to their
+hours, twelve piles of three round them built down in suit, gaps filled from the reserve, a
+waste for the reserve when nothing else can be done (docs/rules.md has the readings).
+
+Cards are 0..103: face * 2 + pack, face = rank * 4 + suit as in engine.cards. Places: piles
+0-11 by hour (0 = 12 o'clock), foundations FOUND + h, WASTE; a fill is RESERVE -> GAPS, a deal
+RESERVE -> WASTE. A move is two history bytes (a fill's second is GAPS + cards dealt). A card
+moves onto a pile at most once (one on its next in suit stays): at most 92 + 92 + 56 = 240.
+"""
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+from engine.crc import crc16
+from engine.rng import MsRandom
+
+HOURS = const(12)
+FOUND = const(12)
+WASTE = const(24)
+RESERVE = const(25)
+GAPS = const(26)
+FULL = const(3)         # a pile with fewer cards has gaps and takes no card
+_DECK = const(104)
+_FMAX = const(9)
+_PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
+_RES = const(48)        # the reserve in the layout: 56 cards, bottom first
+_RES_SIZE = const(56)
+_MAX_MOVES = const(240)
+_MAX_SEED = const(0x3FFFFFFF)
+_FOUND_AT = const(300)  # HOURS * _PMAX
+_WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
+_HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
+_VERSION = const(1)
+
+# check()'s codes, which index REASONS.
+(OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
+ IN_SEQUENCE, NO_GAPS, RESERVE_EMPTY, FILL_FIRST, CAN_PLAY) = range(13)
+REASONS = ("", "no such place", "no card there", "foundation cards stay", "that hour is reached",
+           "not the next card of that suit", "a pile under three takes no card",
+           "piles build down in suit", "it already lies on its next card", "no gaps to fill",
+           "the reserve is used up", "fill the gaps first", "a card can still be played")
+
+IllegalMove = ValueError  # what play() raises, with the reason; check() asks without raising
+
+
+class SaveError(ValueError):
+    """A save that is not a whole, sound Big Ben game."""
+
+
+# By hour (0 = 12 o'clock): each foundation's first rank (0 Ace .. 12 King) and its suit
+# (engine.cards numbers suits clubs, diamonds, hearts, spades); it is complete on the rank of
+# its hour, (h + 11) % 12, after size(h) cards.
+BASE_RANK = b"\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x01\x02\x03"
+HOUR_SUIT = b"\x01\x00\x02\x03\x01\x00\x02\x03\x01\x00\x02\x03"
+
+
+def size(h):
+    return 8 if h == 0 or h > 8 else 9
+
+
+def _at(place):
+    if place < FOUND:
+        return place * _PMAX
+    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
+
+
+def deal_cards(number, out, deck=None):
+    """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
+    order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
+    lowest copy of each base lifted; the piles dealt in three rounds from the top."""
+    deck = bytearray(_DECK) if deck is None else deck   # scratch, 104 bytes or more
+    for k in range(_DECK):
+        deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
+    MsRandom(number).shuffle(deck, _DECK)
+    taken = k = 0
+    for i in range(_DECK):
+        c = deck[i]
+        r = c >> 3
+        h = (r + 8) % 12
+        if r and (c >> 1) & 3 == HOUR_SUIT[h] and not taken & (1 << h):
+            taken |= 1 << h
+            out[h] = c
+            continue
+        d = 91 - k
+        out[_RES + k if d >= 36 else HOURS + (d % 12) * FULL + d // 12] = c
+        k += 1
+    return out
+
+
+class BigBen:
+    def __init__(self):
+        self.layout = bytearray(_DECK)      # the deal; its reserve part is the reserve itself
+        self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
+        self.n = bytearray(WASTE + 1)                   # each place's height
+        self.history = bytearray(2 * _MAX_MOVES)
+        self.start(self.layout)
+
+    def new_deal(self, number):
+        if not 0 < number <= _MAX_SEED:
+            raise ValueError("deal number out of range")
+        self.start(deal_cards(number, self.layout, self.cards), number)
+
+    def start(self, layout, number=0, at=0):
+        """Start from 104 cards from layout[at]: bases by hour, piles, reserve bottom first."""
+        for i in range(_DECK):
+            self.layout[i] = layout[at + i]
+        for h in range(HOURS):
+            self.cards[_FOUND_AT + h * _FMAX] = self.layout[h]
+            self.n[FOUND + h] = 1
+            for i in range(FULL):
+                self.cards[h * _PMAX + i] = self.layout[HOURS + h * FULL + i]
+            self.n[h] = FULL
+        self.res_len = _RES_SIZE
+        self.n[WASTE] = self.moves_made = self.moves_known = 0
+        self.deal_number = number
+
+    def card(self, place, i):
+        """Card i (0 = bottom) of a pile, foundation or the waste, which holds n[place]."""
+        return self.cards[_at(place) + i]
+
+    def top(self, place):
+        """Top card of a pile, a foundation, WASTE or RESERVE, or -1."""
+        if place == RESERVE:
+            return self.layout[_RES + self.res_len - 1] if self.res_len else -1
+        n = self.n[place]
+        return self.card(place, n - 1) if n else -1
+
+    def gaps(self):
+        n = 0
+        for p in range(HOURS):
+            n += FULL - self.n[p] if self.n[p] < FULL else 0
+        return n
+
+    def on_foundations(self):
+        n = 0
+        for h in range(FOUND, WASTE):
+            n += self.n[h]
+        return n
+
+    def check(self, src, dst):
+        if src == RESERVE:
+            if dst != GAPS and dst != WASTE:
+                return NO_SUCH_PLACE
+            if not self.res_len:
+                return RESERVE_EMPTY
+            if dst == GAPS:
+                return OK if self.gaps() else NO_GAPS
+            if self.gaps():
+                return FILL_FIRST
+            return CAN_PLAY if self.card_move() >= 0 else OK
+        if src < 0 or src > WASTE or dst < 0 or dst >= WASTE:
+            return NO_SUCH_PLACE
+        if FOUND <= src < WASTE:
+            return FOUNDATION_STAYS
+        c = self.top(src)
+        if c < 0:
+            return NO_CARD
+        t = self.top(dst)
+        if dst >= FOUND and self.n[dst] == size(dst - FOUND):
+            return COMPLETE
+        if dst < FOUND and self.n[dst] < FULL:
+            return SHORT_PILE
+        if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + (1 if dst >= FOUND else 12)) % 13:
+            return NOT_NEXT if dst >= FOUND else NOT_DOWN
+        n = self.n[src]         # a card lying on its next in suit gains nothing by moving
+        if dst < FOUND and src < FOUND and n > 1 and self.card(src, n - 2) >> 1 == t >> 1:
+            return IN_SEQUENCE
+        return OK
+
+    def card_move(self):
+        """A legal move of a card (src << 5 | dst), foundations tried first, or -1."""
+        for dst in range(FOUND + HOURS - 1, -1, -1):
+            for src in range(WASTE, -1, -1):
+                if (src < FOUND or src == WASTE) and not self.check(src, dst):
+                    return (src << 5) | dst
+        return -1
+
+    def is_won(self):
+        return self.on_foundations() == _DECK
+
+    def is_stuck(self):         # lost: no reserve, cards left, none can move
+        return self.res_len == 0 and not self.is_won() and self.card_move() < 0
+
+    def play(self, src, dst):
+        code = self.check(src, dst)
+        if code:
+            raise IllegalMove(REASONS[code])
+        i = 2 * self.moves_made
+        self.history[i] = src
+        self.history[i + 1] = self._apply(src, dst)
+        self.moves_made += 1
+        self.moves_known = self.moves_made
+
+    def _pop(self, place):
+        self.n[place] -= 1
+        return self.card(place, self.n[place])
+
+    def _push(self, place, c):
+        self.cards[_at(place) + self.n[place]] = c
+        self.n[place] += 1
+
+    def _apply(self, src, dst):     # a checked move; returns its history byte
+        if src != RESERVE:
+            self._push(dst, self._pop(src))
+            return dst
+        if dst == WASTE:
+            self.res_len -= 1
+            self._push(WASTE, self.layout[_RES + self.res_len])
+            return dst
+        n = 0           # a fill (replayed, dst is GAPS + cards dealt): 12 o'clock first,
+        for p in range(HOURS):      # each pile full before the next
+            while self.n[p] < FULL and self.res_len:
+                self.res_len -= 1
+                self._push(p, self.layout[_RES + self.res_len])
+                n += 1
+        return GAPS + n
+
+    def undo(self):
+        if self.moves_made == 0:
+            return False
+        self.moves_made -= 1
+        src = self.history[2 * self.moves_made]
+        dst = self.history[2 * self.moves_made + 1]
+        if src != RESERVE:
+            self._push(src, self._pop(dst))
+        elif dst == WASTE:
+            self._pop(WASTE)
+            self.res_len += 1       # the card never left its slot
+        else:
+            # The last card dealt lies on the last pile filled: take cards back anticlockwise.
+            n = dst - GAPS
+            for p in range(HOURS - 1, -1, -1):
+                while n and self.top(p) == self.layout[_RES + self.res_len]:
+                    self._pop(p)
+                    self.res_len += 1
+                    n -= 1
+        return True
+
+    def redo(self):
+        if self.moves_made >= self.moves_known:
+            return False
+        self._apply(self.history[2 * self.moves_made], self.history[2 * self.moves_made + 1])
+        self.moves_made += 1
+        return True
+
+    def save(self):
+        n = 2 * self.moves_known
+        out = bytearray(_HEADER + _DECK + n + 2)
+        out[0:3] = b"BB\x01"                     # magic, _VERSION
+        for i in range(4):
+            out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
+        out[7] = self.moves_made
+        out[8] = self.moves_known
+        out[_HEADER:_HEADER + _DECK] = self.layout
+        for i in range(n):
+            out[_HEADER + _DECK + i] = self.history[i]
+        crc = crc16(out, 0xFFFF, 0, len(out) - 2)
+        out[-2] = crc >> 8
+        out[-1] = crc & 0xFF
+        return out
+
+    def restore(self, data):
+        """Load a save; on any fault raise SaveError and leave this game untouched."""
+        if len(data) < _HEADER or data[0:2] != b"BB":
+            raise SaveError("not a Big Ben save")
+        if data[2] != _VERSION:
+            raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
+        if len(data) != _HEADER + _DECK + 2 * data[8] + 2:
+            raise SaveError("save is truncated")
+        if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
+            raise SaveError("save is corrupt (checksum)")
+        for i in range(_DECK):          # each card once, checked without a buffer
+            c = data[_HEADER + i]
+            bad = c >= _DECK or i < HOURS and (c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
+            for j in range(i):
+                bad = bad or data[_HEADER + j] == c
+            if bad:
+                raise SaveError("save holds an impossible layout")
+        if data[7] > data[8] or data[8] > _MAX_MOVES or data[3] > _MAX_SEED >> 24:
+            raise SaveError("save holds an impossible history")
+        # The replay leaves the history alone until it has passed: only the deal is kept aside.
+        old = bytearray(self.layout)
+        made, known, number = self.moves_made, self.moves_known, self.deal_number
+        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
+        for i in range(_HEADER + _DECK, len(data) - 2, 2):
+            src, dst = data[i], data[i + 1]
+            if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (
+                    self._apply(src, dst) != dst):
+                self.start(old, number)
+                self.moves_known = known
+                while self.moves_made < made:
+                    self.redo()
+                raise SaveError("save holds an illegal move")
+        for i in range(2 * data[8]):
+            self.history[i] = data[_HEADER + _DECK + i]
+        self.moves_made = self.moves_known = data[8]
+        while self.moves_made > data[7]:
+            self.undo()
