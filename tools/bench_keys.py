@@ -16,19 +16,20 @@ chooser, played, browsed through its menu, help and settings, left by "Other gam
 opened again to resume. Every pass is labelled by what it did (a cursor move, a card move,
 opening the menu, a solver slice, ...) and timed.
 
-How it is timed, and why that is CPU time. cpy32's time module has only wall clocks at fine
-grain (ticks_us) and the process's CPU clock (time.clock()) in 1 ms steps, 100 ms of board
-time: too coarse for one pass. /proc/self/schedstat is updated at scheduler ticks on this
-machine (it disagreed with the CPU clock by 10x on short spans), and perf and valgrind count
-the whole process, not a pass. So: the script is deterministic (fixed seed; the board's clock
-is moved by the script, never read from the machine), which puts the app in the same state
-before pass i in every run. The script runs --runs times in fresh processes, one after
-another, and a pass's CPU time is taken as the least of its wall times over the runs: wall time
-is CPU time plus time the process was not running (other people's jobs on this 2-core
-machine), so the least is the least disturbed. The spread over the runs is printed with each
-figure as min/median/max. As a check, every pass also reads the process CPU clock; summed over
-the many passes of a kind, its 1 ms steps average out, and the table's last lines compare that
-CPU time with the summed least wall times (they should agree within a few per cent).
+How it is timed, and why that is CPU time. cpy32's time module has a fine wall clock
+(ticks_us) but its CPU clock (time.clock()) steps by 1 ms, 100 ms of board time: too coarse
+for one pass. /proc/self/schedstat moves only at scheduler ticks on this machine, and perf and
+valgrind count the whole process, not a pass. So the script is deterministic (fixed seed; the
+board's clock is moved by the script, never read from the machine), which puts the app in the
+same state before pass i in every run, and it runs --runs times in fresh processes, one after
+another. Wall time is CPU time plus time spent switched out (other people's jobs on this
+2-core machine), and the process's status counts every switch: a pass's CPU time is the least
+of its wall times among the runs in which the process was never switched out during it. A pass
+switched out in every run (long ones, under load) takes the CPU clock's mean over the runs (its
+1 ms steps fall at random, so the mean is unbiased) or the least wall time if lower, which
+bounds the CPU time from above; the table marks these c and w. Each figure comes with the
+min/median/max of the samples it was taken from. As a check, the last line compares the CPU
+clock with the wall clock summed over every undisturbed pass (they agree within a few per cent).
 
 What a pass includes: the key's handling and all drawing into displayio objects, the saves
 it makes (an nvm write is a bytearray store here), a garbage collection the app itself asks for
@@ -36,11 +37,13 @@ it makes (an nvm write is a bytearray store here), a garbage collection the app 
 sending it over SPI (a full frame is at least 14 ms), flash writes and .mpy reads at the
 board's speed, and the automatic collection a board runs when its heap fills: the script
 collects before every pass so that none lands inside one; what such a collection costs at that
-point is printed as its own row ("a collection"), the most a pass can gain from it.
+point is printed as its own row ("a collection"), the most a pass can gain from it. The
+speaker's tones block the pass they sound in (time.sleep); their longest is printed apart, as
+board wall time that no speed-up changes.
 
-Board time = cpy32 CPU time x 100 (a PyBadge runs bytecode 85-120x slower than cpy32;
-../shared/CIRCUITPYTHON.md). Targets (issue 22): a cursor key <= 150 ms, a move <= 300 ms,
-power-on to the chooser <= 3 s, a switch of games <= 3 s.
+Board time = cpy32 CPU time x 100 (a PyBadge runs bytecode 85-120x slower than cpy32, from
+published SAMD51 pystone and loop figures). Targets (issue 22): a cursor key <= 150 ms, a move
+<= 300 ms, power-on to the chooser <= 3 s, a switch of games <= 3 s.
 """
 import argparse
 import os
