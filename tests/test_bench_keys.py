@@ -1,0 +1,65 @@
+"""The responsiveness benchmark (tools/bench_keys.py): it runs as `make bench` runs it and prints
+its table, its estimate of a pass's CPU time never takes a disturbed sample for the figure, and
+it refuses to run without the real interpreter, saying why."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests import cpy
+
+sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
+import bench_keys  # noqa: E402
+
+TOOL = os.path.join(cpy.ROOT, "tools", "bench_keys.py")
+
+
+def test_a_pass_is_timed_by_its_undisturbed_runs_only():
+    # (wall us, CPU-clock ms, times switched out) per run
+    f = bench_keys.Figure([(900, 1, 0), (400, 0, 1), (700, 1, 0)])
+    assert f.us == 700 and f.how == "" and f.used == [900, 700]
+    # switched out in every run: the CPU clock's mean, unless a wall time is lower
+    f = bench_keys.Figure([(9000, 3, 1), (8000, 4, 2), (12000, 2, 1)])
+    assert f.us == 3000 and f.how == "c"
+    f = bench_keys.Figure([(1500, 2, 1), (1600, 3, 1)])
+    assert f.us == 1500 and f.how == "w"
+    assert bench_keys.board_ms(1500) == 150.0
+
+
+def test_without_the_interpreter_it_says_what_to_set():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CIRCUITPYTHON", "CIRCUITPYTHON_MPY_CROSS")}
+    r = subprocess.run([sys.executable, TOOL, "--runs", "1", "--quick"], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert r.returncode != 0
+    assert "CIRCUITPYTHON and CIRCUITPYTHON_MPY_CROSS" in r.stderr
+
+
+@cpy.needs_cpy
+@pytest.mark.vm
+def test_the_bench_prints_every_game_and_figure_in_a_quick_run():
+    r = subprocess.run([sys.executable, TOOL, "--runs", "1", "--quick"], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    out = r.stdout
+    header = next(ln for ln in out.splitlines() if ln.startswith("pass (board ms)"))
+    assert all(g in header for g in bench_keys.GAMES)
+
+    def cells(name):
+        row = next(ln for ln in out.splitlines() if ln.startswith(name))
+        return re.findall(r"\d+ \d+/\d+/\d+[cw]?|(?<= )-(?= |$)", row[40:])
+
+    # every game has cursor keys, moves and its menu; only Black Hole's solver thinks in
+    # slices, only YoYo's strong seats do
+    for name in ("cursor key", "card move with its redraw", "menu: open it",
+                 "menu: move in it", "open from the chooser", "leave to the chooser"):
+        assert len(cells(name)) == 4 and "-" not in cells(name), name
+    assert cells("solver slice")[1:] == ["-"] * 3 and cells("solver slice")[0] != "-"
+    assert cells("strong CPU slice")[2] != "-"
+    assert cells("strong CPU slice")[:2] == ["-"] * 2
+    assert re.search(r"power-on to the chooser .*: \d+ ", out)
+    assert re.search(r"power-on into the last game played \(YoYo", out)
+    assert re.search(r"switch of games, the slowest pair: leave .* = \d+ ms", out)
+    assert "cpy32 CPU time x 100" in out and "85-120x" in out
