@@ -354,6 +354,32 @@ def test_the_transfer_is_offered_only_when_the_rules_allow_it():
     assert cards.name(g.played[g.n - 1]) == "AH"
 
 
+def test_a_tone_that_blocks_the_pass_does_not_save_before_play_pauses():
+    """On a board a tone blocks with time.sleep, so the clock moves while a key is handled:
+    the save still waits for SAVE_AFTER_MS of quiet after the move, not the same pass."""
+    hw, app = new_game((HUMAN, LOOKAHEAD, GREEDY))
+    g = app.game
+    beep = hw.sound.beep
+
+    def blocking(hz, ms):
+        beep(hz, ms)
+        hw.clock.advance(ms)
+    hw.sound.beep = blocking
+    rnd = random.Random(4)
+    moved = 0
+    for _ in range(60):
+        heard = len(hw.sound.log)
+        if g.kinds[g.turn] != HUMAN:
+            hw.clock.advance(CPU_PACE_MS)
+            app.step()
+        else:
+            human_action(hw, app, rnd.choice(legal(g)))
+        if len(hw.sound.log) > heard:
+            moved += 1
+            assert app.unsaved_since >= 0, "saved in the pass of the move"
+    assert moved > 0
+
+
 def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
     hw, app = new_game((HUMAN, LOOKAHEAD, GREEDY))
     g = app.game

@@ -169,6 +169,9 @@ class Seated:
                 if t.tick(self):
                     self.cpu_at = now
                 self.dirty = True
+        # The clock again: a tone blocks while it sounds, so a change made in this pass may
+        # be stamped later than `now`.
+        now = self.hw.clock.ms()
         if self.unsaved_since >= 0 and \
                 (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
