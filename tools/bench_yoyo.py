@@ -19,7 +19,6 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from engine.yoyo import GREEDY, LOOKAHEAD, OVER, Yoyo  # noqa: E402
 from engine.yoyo_cpu import Cpu  # noqa: E402
 
-BOARD_X = 250           # a PyBadge runs this code about 250x slower than CPython here
 
 
 def match(games, players, budget):
@@ -123,21 +122,21 @@ def against_lookahead(games, players, rollouts, budget):
 def monte_carlo(games, budget, counts=(40,)):
     print()
     print("Monte-Carlo seat (rotated) against look-ahead seats (budget %d): games won, ties"
-          " counted half, 95%% interval; CPython CPU time, board at %dx" % (budget, BOARD_X))
+          " counted half, 95%% interval; CPython CPU time (the board's time is measured on"
+          " CircuitPython's interpreter: tools/bench_keys.py)" % budget)
     print()
     print("| Players | Rollouts/decision | Games | MC wins | 95% interval | Fair share "
-          "| ms/decision mean / max | Board s/decision mean / max |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| CPython ms/decision mean / max |")
+    print("|---|---|---|---|---|---|---|")
     for players in (2, 3):
         for rollouts in counts:
             won, spent, slowest, dec, rolls = against_lookahead(games, players, rollouts, budget)
             p = won / games
             half = 196 * math.sqrt(p * (1 - p) / games)
-            print("| %d | %d (%.0f mean) | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %.2f / %.1f "
-                  "| %.2f / %.1f |"
+            print("| %d | %d (%.0f mean) | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %.2f / %.1f |"
                   % (players, rollouts, rolls / dec, games, 100 * p, max(0.0, 100 * p - half),
-                     min(100.0, 100 * p + half), 100.0 / players, 1e3 * spent / dec, 1e3 * slowest,
-                     BOARD_X * spent / dec, BOARD_X * slowest))
+                     min(100.0, 100 * p + half), 100.0 / players, 1e3 * spent / dec,
+                     1e3 * slowest))
             sys.stdout.flush()
 
 
