@@ -20,6 +20,7 @@ GAMES = (
     ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
     ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
     ("Calculation", "solitaire", "ui.calc_table", "CalcApp"),
+    ("Big Ben", "solitaire", "ui.bb_table", "BigBenApp"),
 )
 
 
