@@ -290,8 +290,9 @@ def _frame(group, w, h, colour):
     pal = displayio.Palette(2)
     pal[1] = sprites.COLOURS[colour]
     pal.make_transparent(0)
-    group.append(displayio.TileGrid(bmp, pixel_shader=pal))
-    return group[-1]
+    frame = displayio.TileGrid(bmp, pixel_shader=pal)
+    group.append(frame)
+    return frame
 
 
 def BigBenApp(hw, seed, persist, settings):
