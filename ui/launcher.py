@@ -92,7 +92,9 @@ class Launcher:
         lines = ["Pocket Patience: games"]
         for title, what, _, _ in GAMES:
             lines.append("%-12s%s" % (title, what))
-        lines += ["Settings", "", "Up/down choose, A play", message[:25], message[25:50]]
+        # a message takes the place of the key line: ten lines hold five games and two more
+        lines += ["Settings", "", "Up/down choose, A play"] if not message else [
+            "Settings", message[:25], message[25:50]]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root
         self.hw.display.refresh()
