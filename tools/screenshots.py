@@ -103,7 +103,7 @@ def other_games(out):
         t.cursor = next((f for f in range(17) if t.game.check(f) == 0), t.cursor)
         press(hw, launcher, keys.A)
     shot(hw, out, "yoyo_table", paths)
-    return paths + amigo_shots(out) + calc_shots(out)
+    return paths + amigo_shots(out) + calc_shots(out) + bigben_shots(out)
 
 
 def amigo_shots(out):
@@ -167,6 +167,27 @@ def calc_shots(out):
     shot(hw, out, "calc_confirm", paths)
     press(hw, app, keys.B, keys.DOWN, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
     shot(hw, out, "calc_help", paths)
+    return paths
+
+
+def bigben_shots(out):
+    """Big Ben: deal 72 some way in, a card picked up by a hint; its first help page."""
+    from hw import keys, stub
+    from ui.bb_table import BigBenApp
+    from ui.persist import Persist, Settings
+    paths = []
+    hw = stub.Hardware()
+    settings = Settings()
+    persist = Persist(hw.storage)
+    persist.load(settings)
+    app = BigBenApp(hw, 7, persist, settings)
+    app.deal(72)
+    for _ in range(20):
+        press(hw, app, keys.SELECT, keys.A)
+    press(hw, app, keys.SELECT)
+    shot(hw, out, "bb_table", paths)
+    press(hw, app, keys.START, *[keys.DOWN] * 5, keys.A)
+    shot(hw, out, "bb_help", paths)
     return paths
 
 

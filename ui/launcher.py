@@ -20,6 +20,7 @@ GAMES = (
     ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
     ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
     ("Calculation", "solitaire", "ui.calc_table", "CalcApp"),
+    ("Big Ben", "solitaire", "ui.bb_table", "BigBenApp"),
 )
 
 
@@ -91,7 +92,9 @@ class Launcher:
         lines = ["Pocket Patience: games"]
         for title, what, _, _ in GAMES:
             lines.append("%-12s%s" % (title, what))
-        lines += ["Settings", "", "Up/down choose, A play", message[:25], message[25:50]]
+        # a message takes the place of the key line: ten lines hold five games and two more
+        lines += ["Settings", "", "Up/down choose, A play"] if not message else [
+            "Settings", message[:25], message[25:50]]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root
         self.hw.display.refresh()

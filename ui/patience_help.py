@@ -34,3 +34,21 @@ CALCULATION = (
     "menu (redo is there).",
     "Deals 1-32000 are PySolFC's deals of the same number.",
 )
+
+BIG_BEN = (
+    "Two packs on a clock. Build each of the twelve foundations inside the dial up in its "
+    "suit, past the King to the Ace, until it shows the rank beside it: Q at 12 o'clock, "
+    "A at 1, 2 to 10 at their hours, J at 11.",
+    "The twelve piles round the edge: only a top card moves, to a foundation or onto "
+    "another pile one rank lower in its suit (a King goes on an Ace). A pile with fewer "
+    "than three cards takes no card: it has gaps.",
+    "The reserve (its count is in the middle) fills every gap at once, from 12 o'clock "
+    "round, a pile full before the next. Only when no card can move and no gap is left "
+    "does it deal a card to the waste, whose top plays like a pile's. No redeal.",
+    "Keys: the D-pad moves to the nearest place in the arrow's direction. A on a card picks "
+    "it up (or plays it when only one place takes it), A on a place puts it there; A on a "
+    "foundation builds a card that fits; A on the reserve fills or deals. B puts a card "
+    "back or undoes, Select gives a hint, Start opens the menu (redo is there).",
+    "Deals 1-32000 are PySolFC's Big Ben deals of the same number. Big Ben is in David "
+    "Parlett's books.",
+)

@@ -20,6 +20,8 @@ TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_ap
 TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/amigo_app.py
 TAG_CALC = const(9)        # Calculation in progress
 TAG_CALC_STATS = const(10)  # Calculation's statistics
+TAG_BB = const(11)         # Big Ben in progress
+TAG_BB_STATS = const(12)   # Big Ben's statistics
 
 
 class Settings:

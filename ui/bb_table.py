@@ -1,0 +1,299 @@
+"""Big Ben's table at 160x128 on the shared patience screens (ui/patience.py): twelve piles
+(newest three cards, the top one whole) round twelve foundations (small cards with the rank to
+reach beside them), the waste and reserve in the middle. Only tile indices change on a move."""
+import displayio
+
+from engine import bigben_hint as hints
+from engine.bigben import (FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError,
+                           size)
+from hw import font, keys
+from ui import sprites, text
+from ui.patience import Patience
+from ui.persist import TAG_BB, TAG_BB_STATS
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+T = const(8)                # a tile
+SHOWN = const(3)            # cards of a pile in view
+MID_X = const(71)
+WASTE_Y = const(40)
+RES_Y = const(62)
+# By hour from 12 o'clock: each pile's fan and each foundation's small card.
+PILE_X = b"\x3c\x6a\x78\x78\x78\x6a\x3c\x0e\x00\x00\x00\x0e"
+PILE_Y = b"\x00\x0c\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0c"
+FOUND_X = b"\x40\x5e\x66\x66\x66\x5e\x40\x32\x2a\x2a\x2a\x32"
+FOUND_Y = b"\x12\x1a\x26\x36\x46\x52\x5a\x52\x46\x36\x26\x1a"
+# Each place's centre, for the D-pad: piles, foundations, waste, reserve.
+AT_X = (b"\x50\x7e\x8c\x8c\x8c\x7e\x50\x22\x14\x14\x14\x22"
+        b"\x48\x66\x6e\x6e\x6e\x66\x48\x3a\x32\x32\x32\x3a\x53\x53")
+AT_Y = (b"\x08\x14\x2a\x3e\x52\x68\x6c\x68\x52\x3e\x2a\x14"
+        b"\x16\x1e\x2a\x3a\x4a\x56\x5e\x56\x4a\x3a\x2a\x1e\x30\x46")
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class BigBenTable:
+    NAME = "Big Ben"
+    GAME_TAG = TAG_BB
+    STATS_TAG = TAG_BB_STATS
+    HELP = "BIG_BEN"        # its paragraphs in ui/patience_help.py
+    SaveError = SaveError
+
+    def __init__(self, app):
+        self.game = BigBen()
+        self._sheet = sprites.build()
+        self.group = displayio.Group()
+        self._piles, self._found = [], []
+        for h in range(HOURS):
+            self._piles.append(self._grid(5, 2, PILE_X[h], PILE_Y[h]))
+            self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
+            self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-7 if 0 < h < 6 else 17),
+                      FOUND_Y[h] - 3, 0xFFD800)     # the rank to reach, on the middle's side
+        self._waste = self._grid(3, 2, MID_X, WASTE_Y)
+        self._reserve = self._grid(3, 2, MID_X, RES_Y)
+        self._counts = self._row("Waste", 0, -2, 0xFFFFFF, 8)
+        self._deal = self._grid(5, 1, 120, 0)
+        self._gaps = self._row("", 2, 104, 0xFFFFFF, 7)
+        self._held = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.WHITE)
+        self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
+        self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)
+        self._msg = self._row("", 2, 116, 0xFFFFFF, text.SCREEN_CHARS)
+        self.said = ""
+        self.place = RESERVE
+        self.held = -1            # the pile or WASTE whose top card A picked up
+
+    def _grid(self, w, h, x, y):
+        g = displayio.TileGrid(self._sheet[0], pixel_shader=self._sheet[1], width=w, height=h,
+                               tile_width=T, tile_height=T, x=x, y=y)
+        self.group.append(g)
+        return g
+
+    def _row(self, words, x, y, rgb, width=0):
+        r = text.row(width or len(words), x, y, rgb)
+        text.write(r, words)
+        self.group.append(r)
+        return r
+
+    # -- drawing: tile indices only --------------------------------------------------------
+    def show(self, app):
+        self.held = -1            # a card picked up goes back when the table is redrawn
+        for h in range(HOURS):
+            self._draw_pile(h)
+            self._draw_found(h)
+        self._draw_middle()
+        sprites.set_number(self._deal, 0, 0, 5, self.game.deal_number)
+        self._set_cursor()
+        self._say_state()
+        if app.notice:
+            self.say(app.notice)
+            app.notice = None
+
+    def _draw_pile(self, p):
+        g = self.game
+        grid = self._piles[p]
+        n = g.n[p]
+        first = n - SHOWN if n > SHOWN else 0
+        sprites.clear(grid, 0, 0, 5, 2)
+        if n == 0:
+            sprites.set_slot(grid, 0, 0)
+        for i in range(first, n - 1):       # a covered card: a column of rank over suit
+            c = g.card(p, i) >> 1
+            grid[i - first] = _rank_tile(c)
+            grid[5 + i - first] = sprites.SUIT_FOOT + (c & 3)
+        if n:
+            sprites.set_card(grid, n - 1 - first, 0, g.card(p, n - 1) >> 1, False)
+
+    def _draw_found(self, h):
+        c = self.game.top(FOUND + h) >> 1
+        self._found[h][0] = _rank_tile(c)
+        self._found[h][1] = sprites.SUIT + (c & 3)
+
+    def _draw_middle(self):
+        g = self.game
+        c = g.top(WASTE)
+        sprites.set_slot(self._waste, 0, 0)
+        if c >= 0:
+            sprites.set_card(self._waste, 0, 0, c >> 1, False)
+        sprites.set_slot(self._reserve, 0, 0)
+        sprites.set_number(self._reserve, 0, 1, 2, g.res_len)
+        _number(self._counts, 6, g.n[WASTE])
+        gaps = g.gaps()
+        text.write(self._gaps, "Gaps" if gaps else "")
+        if gaps:
+            _number(self._gaps, 5, gaps)
+
+    def _set_cursor(self):
+        big = self.place < FOUND or self.place >= WASTE
+        self._big.hidden = not big
+        self._small.hidden = big
+        self._frame_on(self._big if big else self._small, self.place)
+        self._held.hidden = self.held < 0
+        if self.held >= 0:
+            self._frame_on(self._held, self.held)
+
+    def _frame_on(self, frame, p):      # round a place's top card
+        n = self.game.n[p] if p < FOUND else 1
+        frame.x = (PILE_X[p] + T * ((n if n < SHOWN else SHOWN) - 1 if n else 0) if p < FOUND
+                   else FOUND_X[p - FOUND] if p < WASTE else MID_X) - 1
+        frame.y = (PILE_Y[p] if p < FOUND else FOUND_Y[p - FOUND] if p < WASTE else
+                   WASTE_Y if p == WASTE else RES_Y) - 1
+
+    def say(self, words):
+        if words != self.said:
+            self.said = words
+            text.write(self._msg, words)
+
+    def _say_state(self):
+        g = self.game
+        self.say("You won! A: what next" if g.is_won() else
+                 "No moves left. A: choices" if g.is_stuck() else "")
+
+    def dealt(self):
+        self.place = RESERVE
+        self.said = "-"
+
+    def moved(self, app):
+        self.show(app)
+
+    def busy(self):
+        return False
+
+    def tick(self, app):
+        pass
+
+    # -- keys ------------------------------------------------------------------------------
+    def key(self, app, k):
+        if keys.RIGHT <= k <= keys.LEFT:
+            self._step(k)
+        elif k == keys.A and (self.game.is_won() or self.game.is_stuck()):
+            app.choices()
+        elif k == keys.A:
+            self._act(app)
+        elif k == keys.B and self.held >= 0:
+            self._put_back()
+        elif k == keys.B and not app.undo():
+            self.say("Nothing to undo")
+        elif k == keys.SELECT:
+            self._hint()
+        elif k == keys.START:
+            app.open_menu()
+
+    def _step(self, k):
+        """To the next place (_near) within 45 degrees of the arrow, else stay."""
+        dx = 1 if k == keys.RIGHT else -1 if k == keys.LEFT else 0
+        dy = 1 if k == keys.DOWN else -1 if k == keys.UP else 0
+        p = self.place
+        cost = 1 << 20
+        for q in range(RESERVE + 1):     # piles, foundations, waste, reserve
+            ax = AT_X[q] - AT_X[p]
+            ay = AT_Y[q] - AT_Y[p]
+            along = ax * dx + ay * dy
+            side = ax * dy + ay * dx
+            side = side if side > 0 else -side
+            if 0 < along and side <= along and along + 2 * side < cost and _near(p, q):
+                cost = along + 2 * side
+                self.place = q
+        self._set_cursor()
+
+    def _act(self, app):
+        g = self.game
+        p = self.place
+        held = self.held
+        self.held = -1
+        if p == RESERVE:
+            return self._play(app, RESERVE, GAPS if g.gaps() else WASTE)
+        if held >= 0:
+            return self._put_back() if held == p else self._play(app, held, p)
+        if FOUND <= p < WASTE:
+            for src in range(WASTE, -1, -1):
+                if (src < FOUND or src == WASTE) and g.check(src, p) == OK:
+                    return self._play(app, src, p)
+            if g.n[p] == size(p - FOUND):
+                return self._refuse(app, "That hour is reached")
+            c = g.top(p) >> 1
+            return self._refuse(app, "Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
+                                                              SUITS[c & 3]))
+        only = -1
+        for d in range(WASTE):
+            if g.check(p, d) == OK:
+                only = d if only == -1 else -2
+        if only == -1:
+            return self._refuse(app, "No place takes that card" if g.n[p] else "No card there")
+        if only >= 0:
+            return self._play(app, p, only)
+        self.held = p
+        self._set_cursor()
+        self.say("A where it goes, B back")
+
+    def _put_back(self):
+        self.held = -1
+        self._set_cursor()
+        self.say("Put back")
+
+    def _play(self, app, src, dst):
+        g = self.game
+        code = g.check(src, dst)
+        if code != OK:
+            self._set_cursor()
+            return self._refuse(app, REASONS[code][0].upper() + REASONS[code][1:])
+        g.play(src, dst)
+        for h in range(HOURS):          # a fill may reach any pile
+            if h == src or h == dst or src == RESERVE:
+                self._draw_pile(h)
+        if FOUND <= dst < WASTE:
+            self._draw_found(dst - FOUND)
+        self._draw_middle()
+        self._set_cursor()
+        app.changed()
+        app.sound(1047 if g.is_won() else 1200, 200 if g.is_won() else 15)
+        self._say_state()
+
+    def _refuse(self, app, why):
+        self.say(why)
+        app.sound(110, 150)
+
+    def _hint(self):
+        h = hints.hint(self.game)
+        if h < 0:
+            return self.say("No move to suggest")
+        src = (h >> 5) & 31
+        self.held = -1 if src == RESERVE else src
+        self.place = RESERVE if src == RESERVE else h & 31
+        self._set_cursor()
+        self.say(hints.text(h >> 10))
+
+
+def _near(p, q):     # next round a ring, a pile and its foundation, foundations and middle
+    if p >= WASTE or q >= WASTE:
+        return p >= FOUND and q >= FOUND
+    return (q - p) % 12 in (1, 11) if (p < FOUND) == (q < FOUND) else p % 12 == q % 12
+
+
+def _rank_tile(c):
+    return (sprites.RANK_RED if 0 < c & 3 < 3 else sprites.RANK_BLACK) + (c >> 2)
+
+
+def _number(row, at, value):     # two digits into a text row, without making a string
+    tiles = font.sheet()[3]
+    row[at] = tiles[16 + value // 10] if value > 9 else tiles[0]
+    row[at + 1] = tiles[16 + value % 10]
+
+
+def _frame(group, w, h, colour):
+    bmp = displayio.Bitmap(w, h, 2)
+    for i in range(w * h):
+        if i % w == 0 or i % w == w - 1 or i < w or i >= w * (h - 1):
+            bmp[i % w, i // w] = 1
+    pal = displayio.Palette(2)
+    pal[1] = sprites.COLOURS[colour]
+    pal.make_transparent(0)
+    frame = displayio.TileGrid(bmp, pixel_shader=pal)
+    group.append(frame)
+    return frame
+
+
+def BigBenApp(hw, seed, persist, settings):
+    return Patience(hw, seed, persist, settings, BigBenTable)
