@@ -100,7 +100,7 @@ class Stats:
             v = min(v, 0xFFFF)
             out[1 + 2 * i] = v >> 8
             out[2 + 2 * i] = v & 0xFF
-        out[15] = max(self.counted, 0)
+        out[15] = self.counted
         return bytes(out)
 
     def unpack(self, data):
@@ -126,18 +126,13 @@ class Persist:
         self.records = Records()
         self.notice = None
 
-    def load(self, settings, stats=None):
-        """Fill settings (and Black Hole's stats); return Black Hole's saved game or None."""
+    def load(self, settings):
+        """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
         self.records = Records(payload)
-        bad = False
-        if self.records.get(TAG_SETTINGS) is not None:
-            bad |= not settings.unpack(self.records.get(TAG_SETTINGS))
-        if stats is not None and self.records.get(TAG_STATS) is not None:
-            bad |= not stats.unpack(self.records.get(TAG_STATS))
-        if bad and self.notice is None:
+        data = self.records.get(TAG_SETTINGS)
+        if data is not None and not settings.unpack(data) and self.notice is None:
             self.notice = "Some saved data was bad."
-        return self.records.get(TAG_GAME)
 
     def get(self, tag):
         """A record loaded by load(), or None."""
@@ -150,11 +145,4 @@ class Persist:
     def commit(self, settings):
         """One write of every record, settings included: other games' records ride along."""
         self.records.put(TAG_SETTINGS, settings.pack())
-        self._slots.save(self.records.pack())
-
-    def save(self, settings, stats, game_bytes):
-        self.records.put(TAG_SETTINGS, settings.pack())
-        self.records.put(TAG_STATS, stats.pack())
-        if game_bytes is not None:
-            self.records.put(TAG_GAME, game_bytes)
         self._slots.save(self.records.pack())
