@@ -153,29 +153,32 @@ def headless(args):
     stop = Stop()
     lines = Lines(sys.stdin.fileno())
     shot = os.path.abspath(args.screenshot)
-    print(HEADLESS_HELP)
-    settle(hw, app, stop)
-    while not stop:
-        hw.display.save_png(shot)
-        print()
-        print(screen_text(app))
-        print("(screen: %s)" % shot)
-        sys.stdout.write("> ")
-        sys.stdout.flush()
-        try:
-            line = wait_for_line(lines, hw, app, stop)
-        except EOFError:
-            break
-        if line is None or line.strip().lower() in ("q", "quit", "exit"):
-            break
-        try:
-            for k in parse_keys(line, keys):
-                if stop:
-                    break
-                hw.keys.press(k)
-                settle(hw, app, stop)
-        except ValueError as e:
-            print(e)
+    try:
+        print(HEADLESS_HELP)
+        settle(hw, app, stop)
+        while not stop:
+            hw.display.save_png(shot)
+            print()
+            print(screen_text(app))
+            print("(screen: %s)" % shot)
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            try:
+                line = wait_for_line(lines, hw, app, stop)
+            except EOFError:
+                break
+            if line is None or line.strip().lower() in ("q", "quit", "exit"):
+                break
+            try:
+                for k in parse_keys(line, keys):
+                    if stop:
+                        break
+                    hw.keys.press(k)
+                    settle(hw, app, stop)
+            except ValueError as e:
+                print(e)
+    except OSError:         # the terminal or the pipe reading the screens went away
+        sys.stdout = open(os.devnull, "w")
     return finish(app, stop)
 
 
@@ -312,8 +315,11 @@ def may_leave(app, args):
         raise SystemExit(2)
     try:
         answer = input("%s. Leave it for deal %d (%s)? [y/N] " % (where, args.deal, counted))
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         answer = ""
+    except KeyboardInterrupt:
+        print("\nNothing changed.")
+        raise SystemExit(0)
     if answer.strip().lower() in ("y", "yes"):
         return True
     print("Kept deal %d: go on with it." % g.deal_number)
