@@ -62,3 +62,74 @@ def test_headless_cpu_seats_move_until_a_human_is_to_play(tmp_path):
         if "CPU1 won" in last:              # the terminal says what the CPU played
             assert "  CPU1 played " in r.stdout, r.stdout[-800:]
         (tmp_path / "nvm.bin").unlink()
+
+
+# -- --deal on a deal in play: asked first, never thrown away unasked --------------------------
+def saved(tmp_path):
+    from hw.stores import FileStore
+    from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
+    persist = Persist(FileStore(str(tmp_path / "nvm.bin")))
+    persist.load(Settings())
+    stats = Stats()
+    stats.unpack(persist.get(TAG_STATS))
+    return persist.get(TAG_GAME), (stats.played, stats.won)
+
+
+def deal_in_play(tmp_path):
+    run_sim(["--deal", "1"], "r r a\nq\n", tmp_path)
+    game, counts = saved(tmp_path)
+    assert game is not None and counts == (0, 0)
+    return game
+
+
+def test_deal_without_a_terminal_to_ask_on_changes_nothing_and_exits_2(tmp_path):
+    deal_in_play(tmp_path)
+    before = (tmp_path / "nvm.bin").read_bytes()
+    r = run_sim(["--deal", "5"], "q\n", tmp_path)
+    assert r.returncode == 2
+    assert "Deal 1 is in play (1 move)" in r.stderr and "--yes" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+    assert (tmp_path / "nvm.bin").read_bytes() == before
+
+
+def test_deal_with_yes_leaves_the_deal_in_play_as_lost(tmp_path):
+    deal_in_play(tmp_path)
+    r = run_sim(["--deal", "5", "--yes"], "q\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Leaving deal 1 after 1 move: it counts as lost." in r.stdout
+    assert "moves 0   deal 5" in r.stdout
+    assert saved(tmp_path)[1] == (1, 0)
+
+
+def test_the_deal_number_in_play_resumes_it(tmp_path):
+    game = deal_in_play(tmp_path)
+    r = run_sim(["--deal", "1"], "q\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Deal 1 is in play: resuming it" in r.stdout and "moves 1   deal 1" in r.stdout
+    assert saved(tmp_path) == (game, (0, 0))
+
+
+def test_deal_asks_on_a_terminal_and_no_keeps_the_deal(tmp_path):
+    import pty
+    game = deal_in_play(tmp_path)
+    for answer, deal, counts in (("n", 1, (0, 0)), ("y", 5, (1, 0))):
+        parent, child = pty.openpty()
+        env = dict(os.environ)
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        p = subprocess.Popen(
+            [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless", "--save",
+             str(tmp_path / "nvm.bin"), "--screenshot", str(tmp_path / "screen.png"),
+             "--deal", "5"], stdin=child, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=env, cwd=tmp_path, text=True)
+        os.close(child)
+        os.write(parent, (answer + "\nq\n").encode())
+        out, err = p.communicate(timeout=120)
+        os.close(parent)
+        assert p.returncode == 0, err
+        assert "Deal 1 is in play (1 move). Leave it for deal 5 (it counts as lost)? [y/N]" \
+            in out, out[:600]
+        assert "moves %d   deal %d" % (1 if deal == 1 else 0, deal) in out
+        assert saved(tmp_path)[1] == counts
+        if deal == 1:
+            assert "Kept deal 1" in out and saved(tmp_path)[0] == game

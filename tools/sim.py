@@ -2,10 +2,20 @@
 
     python tools/sim.py               a window, scaled up (keys: arrows, Z/A, X/B, Enter, Space)
     python tools/sim.py --headless    no window: type keys, read the screen as text and PNG
+
+Nothing is lost: the app runs on while the terminal waits for a line, so its own save a few
+seconds after the last key happens there as on the board; Ctrl-C (SIGINT), SIGTERM and a
+closed terminal (SIGHUP) save and end the session like `q` or closing the window, quietly
+and with exit status 0, since the player's game is safe. --deal on a deal in play asks on the
+terminal first (--yes skips the question); without a terminal to ask on it changes nothing
+and exits with status 2.
 """
 import argparse
 import os
+import select
+import signal
 import sys
+import time
 
 # Appended: the repo's code.py must not shadow the standard library's `code` module.
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -20,6 +30,47 @@ GAME_NAMES = ("blackhole", "yoyo", "amigo", "calc")     # in ui/launcher.py's GA
 MAX_DEAL = 32000      # the deals PySolFC makes with the MS generator
 HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
                  "several per line, e.g. 'r r a'; q quits")
+WAIT_S = 0.25         # how often the app runs on while the terminal waits for a line
+
+
+class Stop:
+    """SIGINT, SIGTERM and SIGHUP ask the session to end; the loops look at `signal` between
+    two steps of the app, so a signal never cuts a move in half before the save."""
+
+    def __init__(self):
+        self.signal = 0
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), self._caught)
+
+    def _caught(self, signum, frame):
+        self.signal = signum
+
+    def __bool__(self):
+        return self.signal != 0
+
+
+class Lines:
+    """Lines typed on stdin, read straight from its file descriptor so that select() sees
+    every line still to come (Python's own buffer would hide those it has read ahead)."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.buf = b""
+        self.ended = False
+
+    def next(self, timeout):
+        """The next line; None when none came within timeout seconds; EOFError at the end."""
+        while b"\n" not in self.buf and not self.ended:
+            if not select.select([self.fd], [], [], timeout)[0]:
+                return None
+            chunk = os.read(self.fd, 4096)
+            self.ended = not chunk
+            self.buf += chunk
+        if not self.buf:
+            raise EOFError
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode("utf-8", "replace")
 
 
 def quiet_imports():
@@ -99,36 +150,75 @@ def headless(args):
     from hw import keys, stub
     hw = stub.Hardware(storage_path=args.save)
     app = start(hw, args)
+    stop = Stop()
+    lines = Lines(sys.stdin.fileno())
     shot = os.path.abspath(args.screenshot)
-    print(HEADLESS_HELP)
-    settle(hw, app)
-    while True:
-        hw.display.save_png(shot)
-        print()
-        print(screen_text(app))
-        print("(screen: %s)" % shot)
-        try:
-            line = input("> ")
-        except EOFError:
-            break
-        if line.strip().lower() in ("q", "quit", "exit"):
-            break
-        try:
-            for k in parse_keys(line, keys):
-                hw.keys.press(k)
-                settle(hw, app)
-        except ValueError as e:
-            print(e)
-    save(app)
+    try:
+        print(HEADLESS_HELP)
+        settle(hw, app, stop)
+        while not stop:
+            hw.display.save_png(shot)
+            print()
+            print(screen_text(app))
+            print("(screen: %s)" % shot)
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            try:
+                line = wait_for_line(lines, hw, app, stop)
+            except EOFError:
+                break
+            if line is None or line.strip().lower() in ("q", "quit", "exit"):
+                break
+            try:
+                for k in parse_keys(line, keys):
+                    if stop:
+                        break
+                    hw.keys.press(k)
+                    settle(hw, app, stop)
+            except ValueError as e:
+                print(e)
+    except OSError:         # the terminal or the pipe reading the screens went away
+        sys.stdout = open(os.devnull, "w")
+    return finish(app, stop)
+
+
+def wait_for_line(lines, hw, launcher, stop):
+    """The next line typed, or None once a signal asks to stop. Meanwhile the app runs on,
+    its clock keeping real time, so its save a few seconds after the last key happens."""
+    last = time.monotonic()
+    while not stop:
+        line = lines.next(WAIT_S)
+        now = time.monotonic()
+        hw.clock.advance(int((now - last) * 1000))
+        last = now
+        if line is not None:
+            return line
+        launcher.step()
+    return None
+
+
+def finish(launcher, stop):
+    """The end of a session, asked for or signalled: save, and no traceback."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)    # the save is not cut
+    save(launcher)
+    if stop.signal == getattr(signal, "SIGHUP", None):
+        # the terminal is gone: anything still to print would fail at exit
+        sys.stdout = open(os.devnull, "w")
+    elif stop:
+        print("\nSaved; the game resumes at the next start.")
     return 0
 
 
-def settle(hw, launcher, passes=20000):
+def settle(hw, launcher, stop=(), passes=20000):
     """Run the loop until the game waits for a key: the solver done, the CPU seats moved.
     A terminal shows one screen per line typed, so the clock jumps a CPU's pace each pass."""
     launcher.step()
     told = said(launcher.app)
     for _ in range(passes):
+        if stop:
+            return
         app = launcher.app
         if app is None or not getattr(app, "busy", lambda: False)():
             return
@@ -195,9 +285,45 @@ def start(hw, args):
         if launcher.app is not None:
             launcher.close()
         launcher.open(GAME_NAMES.index(args.game))
-    if args.deal:
+    if args.deal and may_leave(launcher.app, args):
         launcher.app.deal(args.deal)
     return launcher
+
+
+def may_leave(app, args):
+    """Whether --deal may replace the deal on the table. A deal in play is never thrown away
+    unasked, as in the game's menu: the terminal asks, --yes answers for it, and with no
+    terminal to ask on the session ends (status 2) with nothing changed. The same deal
+    number as the deal in play resumes it."""
+    g = app.game
+    if not app.in_play():
+        return True
+    if g.deal_number == args.deal:
+        print("Deal %d is in play: resuming it (the menu's \"Restart this deal\" starts over)."
+              % g.deal_number)
+        return False
+    counted = ("it stays counted as won" if app.stats.counted == 2 else
+               "it counts as lost")
+    if args.yes:
+        print("Leaving deal %d after %s: %s." % (g.deal_number, moves(g.moves_made), counted))
+        return True
+    where = "Deal %d is in play (%s)" % (g.deal_number, moves(g.moves_made))
+    if not sys.stdin.isatty():
+        sys.stderr.write("%s; --deal %d would leave it, and %s. Nothing changed: add --yes to "
+                         "leave it, or leave out --deal to go on with it.\n"
+                         % (where, args.deal, counted))
+        raise SystemExit(2)
+    try:
+        answer = input("%s. Leave it for deal %d (%s)? [y/N] " % (where, args.deal, counted))
+    except EOFError:
+        answer = ""
+    except KeyboardInterrupt:
+        print("\nNothing changed.")
+        raise SystemExit(0)
+    if answer.strip().lower() in ("y", "yes"):
+        return True
+    print("Kept deal %d: go on with it." % g.deal_number)
+    return False
 
 
 def save(launcher):
@@ -205,15 +331,26 @@ def save(launcher):
         launcher.app.save_now()
 
 
+def moves(n):
+    return "1 move" if n == 1 else "%d moves" % n
+
+
 def windowed(args):
     from hw import desktop
     hw = desktop.Hardware(scale=args.scale, storage_path=args.save)
-    app = start(hw, args)
+    return play_window(start(hw, args))
+
+
+def play_window(launcher):
+    """The board's main loop until the window closes or a signal asks to stop."""
+    stop = Stop()
     try:
-        app.run()
-    except (KeyboardInterrupt, SystemExit):
-        save(app)
-    return 0
+        while not stop:
+            launcher.step()
+            time.sleep(0.01)
+    except SystemExit:          # the window was closed
+        pass
+    return finish(launcher, stop)
 
 
 def main(argv=None):
@@ -226,6 +363,8 @@ def main(argv=None):
     ap.add_argument("--deal", type=int,
                     help="start with this deal number (1..%d), Black Hole unless --game says"
                          % MAX_DEAL)
+    ap.add_argument("--yes", action="store_true",
+                    help="with --deal: leave a deal in play without asking (it counts as lost)")
     ap.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(3), "big") + 1,
                     help=argparse.SUPPRESS)
     ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".pocket-patience",

@@ -12,8 +12,10 @@ and may add option_rows(app) + change_option(app, i, step) (its settings after t
 pick_deal(app) (the next new deal), describe_deal(n) (a line under a typed deal number) and
 winnable() (True/False/None: statistics count wins among winnable deals).
 The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
-moves_made and deal_number. Nothing is lost by one key: a new deal, a restart or leaving a
-game in progress asks first; redo has a fixed row in the menu.
+moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
+play asks first (also after undos took a finished deal back into play); redo has a fixed row
+in the menu. A deal counts once in the statistics, as how it ends: stuck counts a loss, and a
+win after undos replaces it; a deal once won stays won.
 """
 import displayio
 
@@ -57,7 +59,6 @@ class Patience:
         self.stack = [self.table]
         self.unsaved_since = -1
         self.dirty = True
-        self.finished = False     # this deal's result is in the statistics
         self.notice = self._restore()
         hw.display.root_group = self.root
         self._show()
@@ -75,10 +76,12 @@ class Patience:
         if data is not None:
             try:
                 self.game.restore(data)
-                self.finished = self.game.is_won() or self.game.is_stuck()
+                if self.stats.counted < 0:      # statistics saved before they kept it
+                    self.stats.counted = 2 if self.game.is_won() else int(self.game.is_stuck())
                 return notice
             except t.SaveError:
                 notice = DAMAGED
+        self.stats.counted = 0
         self.game.new_deal(self.new_deal_number())
         return notice
 
@@ -90,10 +93,9 @@ class Patience:
         self.unsaved_since = -1
 
     def changed(self):
-        """A move was made: count a win or a loss once, and save once play pauses."""
+        """A move was made: count how the deal ends, and save once play pauses."""
         g = self.game
-        if not self.finished and (g.is_won() or g.is_stuck()):
-            self.finished = True
+        if g.is_won() or g.is_stuck():
             self._record(g.is_won())
         self.unsaved_since = self.hw.clock.ms()
 
@@ -159,21 +161,28 @@ class Patience:
         self.stats.record(won, w() if w else None)
 
     def deal(self, number):
-        """Start deal number; a started, unfinished deal left behind counts as lost."""
+        """Start deal number; a started deal left behind uncounted counts as lost."""
         g = self.game
-        if g.moves_made and not self.finished:
+        if g.moves_made:
             self._record(False)
         g.new_deal(number)
-        self.finished = False
+        self.stats.counted = 0
         self.table.dealt()
         self.changed()
         self.back_to_table()
 
+    def in_play(self):
+        """Moves made and the deal neither won nor stuck: another deal would lose them."""
+        g = self.game
+        return g.moves_made and not (g.is_won() or g.is_stuck())
+
     def _ask_first(self, question, then):
         """Run then(app) at once on a fresh or finished deal, else after a yes."""
-        g = self.game
-        if g.moves_made == 0 or self.finished:
+        if not self.in_play():
             then(self)
+        elif self.stats.counted == 2:
+            self.push(screens.Confirm((question, "", "You won it before, so it",
+                                       "stays counted as won."), then))
         else:
             self.push(screens.Confirm((question, "", "This deal is not over, so",
                                        "it counts as lost."), then))

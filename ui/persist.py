@@ -51,7 +51,10 @@ class Settings:
 
 class Stats:
     """Games played and won, the streaks, and (where a verdict atlas says which deals are
-    winnable) the winnable deals played and won."""
+    winnable) the winnable deals played and won. counted is what the deal on the table has
+    been counted as (0 nothing yet, 1 lost, 2 won; -1 unknown, from a save older than it), so
+    a deal counts once however often undo leads back into play; before is the streak a
+    counted loss ended, so a win after undos can replace that loss."""
 
     def __init__(self):
         self.played = 0
@@ -60,11 +63,24 @@ class Stats:
         self.best = 0
         self.wplayed = 0
         self.wwon = 0
+        self.counted = 0
+        self.before = 0
 
     def win_percent(self):
         return (self.won * 100 + self.played // 2) // self.played if self.played else 0
 
     def record(self, won, winnable=None):
+        """The deal on the table ended (won, stuck or left unfinished): count it once; a win
+        after undos replaces the loss counted when it was stuck. A win stays a win."""
+        if self.counted == 1 and won:
+            self.played -= 1
+            if winnable:
+                self.wplayed -= 1
+            self.streak = self.before
+        elif self.counted:
+            return
+        self.counted = 2 if won else 1
+        self.before = self.streak
         self.played += 1
         if winnable:
             self.wplayed += 1
@@ -79,25 +95,30 @@ class Stats:
             self.streak = 0
 
     def pack(self):
-        out = bytearray(13)
-        out[0] = 2
+        out = bytearray(16)
+        out[0] = 3
         for i, v in enumerate((self.played, self.won, self.streak, self.best, self.wplayed,
-                               self.wwon)):
+                               self.wwon, self.before)):
             v = min(v, 0xFFFF)
             out[1 + 2 * i] = v >> 8
             out[2 + 2 * i] = v & 0xFF
+        out[15] = self.counted
         return bytes(out)
 
     def unpack(self, data):
-        # Format 1 (9 bytes) had no winnable counts; its records still load.
-        if data is None or (data[0], len(data)) not in ((1, 9), (2, 13)):
+        # Format 1 (9 bytes) had no winnable counts, format 2 (13) no counted and before;
+        # their records still load, with counted unknown (-1).
+        if data is None or (data[0], len(data)) not in ((1, 9), (2, 13), (3, 16)):
             return False
         v = [(data[1 + 2 * i] << 8) | data[2 + 2 * i] for i in range((len(data) - 1) // 2)]
-        v += [0] * (6 - len(v))
+        v += [0] * (7 - len(v))
+        counted = data[15] if len(data) == 16 else -1
         if v[1] > v[0] or v[2] > v[1] or v[2] > v[3] or v[5] > v[4] or v[4] > v[0] or \
-                v[5] > v[1]:
+                v[5] > v[1] or v[6] > v[3] or counted > 2:
             return False
-        self.played, self.won, self.streak, self.best, self.wplayed, self.wwon = v
+        self.played, self.won, self.streak, self.best, self.wplayed, self.wwon, \
+            self.before = v
+        self.counted = counted
         return True
 
 
@@ -107,18 +128,13 @@ class Persist:
         self.records = Records()
         self.notice = None
 
-    def load(self, settings, stats=None):
-        """Fill settings (and Black Hole's stats); return Black Hole's saved game or None."""
+    def load(self, settings):
+        """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
         self.records = Records(payload)
-        bad = False
-        if self.records.get(TAG_SETTINGS) is not None:
-            bad |= not settings.unpack(self.records.get(TAG_SETTINGS))
-        if stats is not None and self.records.get(TAG_STATS) is not None:
-            bad |= not stats.unpack(self.records.get(TAG_STATS))
-        if bad and self.notice is None:
+        data = self.records.get(TAG_SETTINGS)
+        if data is not None and not settings.unpack(data) and self.notice is None:
             self.notice = "Some saved data was bad."
-        return self.records.get(TAG_GAME)
 
     def get(self, tag):
         """A record loaded by load(), or None."""
@@ -131,11 +147,4 @@ class Persist:
     def commit(self, settings):
         """One write of every record, settings included: other games' records ride along."""
         self.records.put(TAG_SETTINGS, settings.pack())
-        self._slots.save(self.records.pack())
-
-    def save(self, settings, stats, game_bytes):
-        self.records.put(TAG_SETTINGS, settings.pack())
-        self.records.put(TAG_STATS, stats.pack())
-        if game_bytes is not None:
-            self.records.put(TAG_GAME, game_bytes)
         self._slots.save(self.records.pack())
