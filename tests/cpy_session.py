@@ -89,7 +89,7 @@ def pick(label):
 
 
 def open_game(title):
-    for _ in range(4):
+    for _ in range(6):
         if lines()[marked()].startswith(title):
             press(K.A)
             assert L.app is not None, title
@@ -239,6 +239,32 @@ def calculation():
     leave()
 
 
+def big_ben():
+    open_game("Big Ben")
+    gc.collect()
+    print("FIG BigBen_open", gc.mem_alloc() - base)
+    for i in range(60):
+        press(K.SELECT)
+        press(K.A)
+        if i % 11 == 10:
+            press(K.B)
+    press(K.LEFT, 5)
+    press(K.UP, 2)
+    pick("Help")
+    press(K.RIGHT, 3)
+    press(K.B)
+    pick("Statistics")
+    press(K.B)
+    pick("New deal")
+    confirm()
+    for i in range(40):
+        press(K.SELECT)
+        press(K.A)
+    settle()
+    figure("BigBen")
+    leave()
+
+
 SESSIONS = {
     "blackhole": black_hole,
     # The heaviest line-ups: Yo-yo's most seats with its strongest CPUs; YoYo's six seats,
@@ -249,6 +275,7 @@ SESSIONS = {
                             160, ("Human", "CPU strong", "Human", "CPU strong", "CPU strong",
                                   "CPU strong")),
     "calc": calculation,
+    "bigben": big_ben,
 }
 
 for g in GAMES:
