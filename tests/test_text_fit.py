@@ -222,6 +222,14 @@ def drive_chooser():
     for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.B):
         hw.keys.press(k)
         ch.step()
+    # a game whose modules are missing: the chooser says so on its last two lines
+    mp = pytest.MonkeyPatch()
+    mp.setattr(launcher, "GAMES", (("Calculation", "solitaire", "ui.no_such_game", "X"),) +
+               launcher.GAMES[1:])
+    try:
+        ch.open(0)
+    finally:
+        mp.undo()
 
 
 def saved(tags):
