@@ -15,7 +15,10 @@ ends the sentence, not the path. A link target in Markdown, `](x)`, that is not 
 or an anchor resolves from the file's own folder. A module named as `engine.<name>`,
 `ui.<name>`, `tools.<name>` or `tests.<name>` must be a file or package there, or a name its
 package's __init__.py defines (not `hw.<name>`: the text calls the hardware object `hw` too,
-as in `hw.display`).
+as in `hw.display`). A bare file name in backticks in Markdown (the README's layout table
+names files within their folder's row) must be the name of some file of the repository,
+unless it is generated (.gitignore lists it) or lives elsewhere (ELSEWHERE: the board's
+drive, the reference data beside the clone).
 """
 import ast
 import glob
@@ -55,6 +58,9 @@ def path_pattern():
 
 MODULE = re.compile(r"(?<![\w./~-])((?:%s)\.[a-z_]\w*)" % "|".join(MODULE_PACKAGES))
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+BARE = re.compile(r"`([\w*-]+\.(?:py|md|bin|txt|json|csv|png|mpy))`")
+ELSEWHERE = {"boot_out.txt", "main.py", "code.py", "settings.toml",    # the board's drive
+             "blackhole_pysol_1-1000.csv"}                            # BLACKHOLE_REFERENCE_CSV
 
 
 def sources():
@@ -156,3 +162,21 @@ def test_the_scan_sees_what_it_must_and_leaves_what_it_must():
     assert "hw/blackhole_atlas.bin" in named
     assert module_exists("engine.amigo_strong") and module_exists("ui.forget")
     assert not module_exists("engine.no_such_module")
+
+
+def test_every_file_named_in_the_markdown_is_a_file_of_the_repository():
+    names = set()
+    for d, _, files in os.walk(ROOT):
+        if not set(os.path.relpath(d, ROOT).split(os.sep)) & ignored():
+            names.update(files)
+    missing = []
+    for src in sources():
+        if src.endswith(".md"):
+            for line, words in texts(src):
+                for m in BARE.finditer(words):
+                    name = m.group(1)
+                    pattern = re.compile(re.escape(name).replace(r"\*", ".*") + "$")
+                    if name not in ELSEWHERE | ignored() and \
+                            not any(pattern.match(n) for n in names):
+                        missing.append((src, name))
+    assert not missing, "files named but not in the repository: %r" % missing
