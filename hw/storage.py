@@ -24,7 +24,7 @@ _MAGIC0 = const(0x50)   # 'P'
 _MAGIC1 = const(0x50)
 _OVERHEAD = const(8)
 
-DAMAGED = "Save data was damaged; starting fresh."
+DAMAGED = "Save damaged: fresh start"     # a message row: 25 characters at most
 
 
 def _newer(a, b):

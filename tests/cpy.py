@@ -95,7 +95,7 @@ def figures(out):
 
 
 def compile_file(src, dst):
-    """src compiled to dst, named inside by its path in the repository (ui/x.py), as the
+    """src compiled to dst, named inside by its path in the repository (ui/text.py), as the
     flasher names files for the board, so the figures do not depend on where the clone is."""
     name = os.path.relpath(src, ROOT)
     if name.startswith(".."):

@@ -224,37 +224,6 @@ def test_the_header_counts_stay_apart_and_clear_of_the_bar():
     assert all(b[2] <= 160 for b in boxes)
 
 
-def test_every_screen_and_message_of_black_hole_fits_its_row():
-    from tests.test_ui_calc import fits
-    from ui import bh_table
-    hw, app = make_app()
-    press(hw, app, keys.START)
-    fits(app)
-    for row in patience.MENU:
-        if row == "Other games":
-            continue
-        app.back_to_table()
-        menu_row(hw, app, row)
-        for _ in range(8):          # help pages, settings rows, entry digits, notices
-            if app.stack[-1] is not app.table:
-                fits(app)
-            press(hw, app, keys.RIGHT)
-    app.back_to_table()
-    t = app.table
-    for r in range(13):             # a refusal at every rank of the hole
-        app.game.hole[app.game.hole_len - 1] = r * 4
-        assert len(t._refusal(3)) <= 26
-    words = [t._refusal(2), "You won! A: what next", "No moves left. A: choices",
-             "Thinking... any key stops", "Hint: this fan", "This deal cannot be won",
-             "No win here. Looking back", "No win here: undo %d back" % 51,
-             "No win here; undo and ask", "Too deep to tell, sorry", "No memory for the solver",
-             "Nothing to undo", patience.DAMAGED, "Some saved data was bad."]
-    for w in words:
-        assert len(w) <= 26, w
-    lines, _ = screens.wrap(patience.help_paragraphs(bh_table.BlackHoleTable.HELP))
-    assert all(len(x) <= 25 for x in lines)
-
-
 def test_help_shows_the_pages_and_its_words_leave_the_heap_again():
     import sys
     hw, app = make_app()

@@ -302,7 +302,7 @@ def test_the_banner_shows_when_the_device_changes_hands_and_hides_the_table():
     human_action(hw, app, STUCK)
     assert app.screen == BANNER and g.turn == 1
     lines = screen_text(app)
-    assert lines.startswith("Pass to P2") and "Hand the device to P2," in lines
+    assert lines.startswith("Pass to P2") and "P2, then press A." in lines
     assert "P1 won %d." % won in lines.splitlines()
     assert wanted(g) + "." in lines.splitlines() and "Play " in wanted(g)
     assert app.table.view.group.hidden and hw.lights.pixels == [SEAT_RGB[1]] * 5

@@ -31,7 +31,8 @@ class Handover:
     def show(self, app):
         t = app.table
         name = t.seat_name(app, t.seat())
-        lines = ["Pass to %s" % name, "", "Hand the device to %s," % name, "then press A.", ""]
+        lines = ["Pass to %s" % name, "", "Hand the device over to", "%s, then press A." % name,
+                 ""]
         lines += t.handover(app)
         while len(lines) < 8:
             lines.append("")

@@ -148,11 +148,12 @@ class YoyoView:
 
 # -- words: prompts and refusals, short plain sentences that fit the 26-character message row
 # Prompts for the seat to move, long and after an event; constant strings, so saying one again
-# allocates nothing.
+# allocates nothing. Two are never said, so they are blank: a CPU seat's turn is said with its
+# name and the short prompt, and a turn never passes to a seat that must announce the way.
 PROMPTS = ("Up/down: choose the way", "A plays, B undoes", "A: any card starts a pile",
-           "Nothing fits: A passes", "Select: top card to bottom", "CPU playing. A: skip",
+           "Nothing fits: A passes", "Select: top card to bottom", "",
            "Game over. A: scores", "Select: transfer, A: pass")
-SHORT = ("Up or down?", "A: play", "A: new pile", "A: pass", "Sel: move", "A: skip",
+SHORT = ("", "A: play", "A: new pile", "A: pass", "Sel: move", "A: skip",
          "A: scores", "Sel or A")
 _ANNOUNCE_P = const(0)
 _PLAY_P = const(1)

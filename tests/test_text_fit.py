@@ -1,0 +1,595 @@
+"""Every message the app can show fits the row it is shown on, and every message in the code is
+among those shown here.
+
+The rule: ui/text.py write() is the one door every word on the screen goes through (a
+TextView's lines, the tables' message rows, YoYo's seat names and game row), and each row is
+made as wide as its place on the 160x128 screen allows in 6x12 characters (ui/textview.py: a
+title 26, the lines under it 25 after the marker; the Black Hole, Yo-yo and Calculation
+message rows 26; YoYo's 25; seat names 5 or 6). The fixture wraps write() to record each text
+with the width of the row it went to, and TextView.show() to record screens of more lines
+than the view has, then drives the real code on the stub backend:
+  - the chooser and its settings;
+  - each game powered on over a damaged save (hw/storage.py's notice), a bad settings or
+    statistics record, a damaged game record and (seated games) a damaged setup record;
+  - each patience game's every menu row and the screens under it: help to its last page,
+    every setting changed, statistics with the largest counts, number entry out of range and
+    at the largest deal, every confirmation, the choices after a win and when stuck, the
+    refusals at every rank, the hints, the solver's every message;
+  - each seated game's setup with the most seats and six-letter names, its menu, rules,
+    curtains in every phase with six-letter names, score tables with the widest scores and
+    ties, every refusal code at every rank, the CPU lines, and random keys through it all.
+Then:
+  - no recorded text is wider than its row, and no screen has more lines than the view;
+  - every string constant of ui/, hw/storage.py and engine/calculation_hint.py's hint words
+    that can reach the screen was seen on one: verbatim or inside a longer text, a format
+    string matched by some shown text, a "|" table or help paragraph piece by piece.
+    Constants that never reach the screen are in NOT_SHOWN, each with why; strings under
+    three characters (blanks, separators, markers) and glyph drawings are not messages.
+So a new message fails the second check until the drive shows it, and then the first holds
+it to its row.
+"""
+import ast
+import os
+import random
+import re
+
+import pytest
+
+from engine import amigo as am
+from engine import calculation_hint
+from engine import yoyo as yy
+from hw import keys, storage as storage_module, stub
+from hw.stores import MemoryStore
+from tests import ui_keys
+from tests.test_amigo_kit import table as amigo_table
+from tests.ui_keys import press
+from ui import (amigo_play, launcher, patience, patience_help, screens, seats, seats_help,
+                solving, text, textview)
+from ui.amigo_app import AmigoApp
+from ui.bh_table import BlackHoleApp
+from ui.calc_table import CalcApp
+from ui.persist import (TAG_AMIGO, TAG_AMIGO_SETUP, TAG_CALC, TAG_CALC_STATS, TAG_GAME,
+                        TAG_SETTINGS, TAG_STATS, TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings)
+from ui.yoyo_app import YoyoApp
+from ui.yoyo_view import refusal as yoyo_refusal
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LONG_NAMES = ["WWWWWW"] * 6       # setup allows six letters; W is as wide as any
+BIGGEST = 0xFFFF                  # statistics are kept in 16 bits (ui/persist.py)
+
+# Constants in the scanned code that never reach the screen, and why.
+NOT_SHOWN = {
+    "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
+    "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
+    "ui.", "patience_help", "seats_help",                            # modules to forget
+    "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
+    "amigo_handover", "amigo_scores",
+    "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
+    " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
+    "A234567891JQK",                                                 # a rank's letter each
+    "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
+}
+# Word lists split on blanks by the code: each word must be seen.
+WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
+SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
+SCANNED += ["hw/storage.py"]
+HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + seats_help.YOYO +
+        seats_help.AMIGO)
+
+
+class Shown:
+    def __init__(self):
+        self.rows = set()         # (row width, text)
+        self.tall = []            # screens of more lines than the view has
+
+    def texts(self):
+        return {t for _, t in self.rows}
+
+
+@pytest.fixture(scope="module")
+def shown():
+    rec = Shown()
+    mp = pytest.MonkeyPatch()
+    write = text.write
+    show = textview.TextView.show
+
+    def recording_write(grid, words):
+        rec.rows.add((grid.width, words))
+        write(grid, words)
+
+    def recording_show(view, lines, marker=-1):
+        if len(lines) > textview.LINES:
+            rec.tall.append(list(lines))
+        show(view, lines, marker)
+
+    mp.setattr(text, "write", recording_write)
+    mp.setattr(textview.TextView, "show", recording_show)
+    try:
+        drive_chooser()
+        for app_class in (BlackHoleApp, CalcApp, YoyoApp, AmigoApp):
+            drive_notices(app_class)
+        drive_black_hole()
+        drive_calculation()
+        for app_class in (YoyoApp, AmigoApp):
+            drive_setup(app_class)
+            drive_seated_menu(app_class)
+            for seed in (1, 2):
+                walk(app_class, seed)
+        drive_yoyo_words()
+        drive_amigo_words()
+    finally:
+        mp.undo()
+    return rec
+
+
+def test_no_text_is_wider_than_its_row(shown):
+    cut = sorted((w, t) for w, t in shown.rows if len(t) > w)
+    assert not cut, "cut on the screen (row width, text): %r" % cut
+
+
+def test_no_screen_has_more_lines_than_the_view(shown):
+    assert not shown.tall
+
+
+def test_every_message_in_the_code_is_shown(shown):
+    texts = shown.texts()
+    missing = [(path, line, s) for path, line, s in message_constants()
+               if not is_shown(s, texts)]
+    assert not missing, "never seen on a screen by this test's drive: %r" % missing
+
+
+def test_the_scan_finds_the_messages_it_must():
+    # the enumeration itself: a storage notice, a seated notice, a prompt table, help
+    found = {s for _, _, s in message_constants()}
+    assert storage_module.DAMAGED in found and seats.DAMAGED in found
+    assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
+    assert calculation_hint.TEXTS[0] in found
+    assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
+
+
+def test_a_cut_and_an_unseen_message_would_be_caught():
+    rec = Shown()
+    rec.rows.add((25, "x" * 26))
+    assert [t for w, t in rec.rows if len(t) > w]
+    assert not is_shown("%s, then press A.", {"then press A."})
+    assert is_shown("%s, then press A.", {"WWWWWW, then press A."})
+    assert is_shown("Pile way|announced|turns", {"Pile way     announced", "x turns"})
+    assert not is_shown("Pile way|announced|turns", {"Pile way     announced"})
+
+
+# -- the constants ---------------------------------------------------------------------------
+def all_constants():
+    """(path, line, text) of every string constant but docstrings in the scanned files."""
+    for path in SCANNED + ["engine/calculation_hint.py"]:
+        tree = ast.parse(open(os.path.join(ROOT, path)).read())
+        docs = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+                first = node.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                    docs.add(id(first.value))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    id(node) not in docs:
+                yield path, node.lineno, node.value
+
+
+def message_constants():
+    hints = set(calculation_hint.TEXTS)
+    for path, line, s in all_constants():
+        if path.startswith("engine/") and s not in hints:
+            continue        # of the engine, only the hint words reach the screen
+        if len(s.strip()) < 3 or s in NOT_SHOWN or set(s) <= set("# |"):
+            continue
+        yield path, line, s
+
+
+def is_shown(s, texts):
+    if s in HELP:
+        lines = screens.wrap([s])[0]
+        return all(line in texts for line in lines)
+    if s in WORD_LISTS:
+        return all(is_shown(w, texts) for w in s.split())
+    if "|" in s:
+        return all(is_shown(piece, texts) for piece in s.split("|"))
+    if "%" in s:
+        pattern = re.compile(format_pattern(s))
+        return any(pattern.search(t) for t in texts)
+    return any(s in t for t in texts)
+
+
+def format_pattern(s):
+    """A regular expression matching what s % args can give."""
+    out = []
+    for literal, spec in re.findall(r"([^%]*)(%-?\d*[dsc%]|$)", s):
+        out.append(re.escape(literal))
+        if spec == "%%":
+            out.append("%")
+        elif spec.endswith("d"):
+            out.append(r" *-?\d+ *")
+        elif spec:
+            out.append(".*")
+    return "".join(out)
+
+
+# -- the drive -------------------------------------------------------------------------------
+def drive_chooser():
+    hw = stub.Hardware()
+    ch = launcher.Launcher(hw)
+    for _ in range(len(launcher.GAMES)):
+        hw.keys.press(keys.DOWN)
+        ch.step()
+    for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.B):
+        hw.keys.press(k)
+        ch.step()
+    # a game whose modules are missing: the chooser says so on its last two lines
+    mp = pytest.MonkeyPatch()
+    mp.setattr(launcher, "GAMES", (("Calculation", "solitaire", "ui.no_such_game", "X"),) +
+               launcher.GAMES[1:])
+    try:
+        ch.open(0)
+    finally:
+        mp.undo()
+
+
+def saved(tags):
+    """A store holding these records, as the app writes them."""
+    store = MemoryStore()
+    p = Persist(store)
+    p.load(Settings())
+    for tag, data in tags.items():
+        p.put(tag, data)
+    p.commit(Settings())
+    if TAG_SETTINGS in tags:    # commit() wrote good settings: write the bad ones as given
+        p.records.put(TAG_SETTINGS, tags[TAG_SETTINGS])
+        p._slots.save(p.records.pack())
+    return store
+
+
+def drive_notices(app_class):
+    """Powered on over a damaged store, bad records and damaged game and setup records."""
+    damaged = MemoryStore()
+    damaged.data[:] = bytes(random.Random(3).randrange(256) for _ in range(damaged.size))
+    game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, YoyoApp: TAG_YOYO,
+                AmigoApp: TAG_AMIGO}[app_class]
+    stores = [damaged, saved({TAG_SETTINGS: b"\x07"}), saved({game_tag: b"\x01\x02\x03"})]
+    if app_class in (BlackHoleApp, CalcApp):
+        stats_tag = TAG_STATS if app_class is BlackHoleApp else TAG_CALC_STATS
+        stores.append(saved({stats_tag: b"\x02\x00"}))
+    else:
+        # a good game under a damaged setup record: the notice is on the table
+        hw, app = ui_keys.boot(app_class)
+        press(hw, app, keys.UP, keys.A)
+        app.save_now()
+        setup_tag = TAG_YOYO_SETUP if app_class is YoyoApp else TAG_AMIGO_SETUP
+        p = Persist(hw.storage)
+        p.load(Settings())
+        p.put(setup_tag, b"\x02\x09")
+        p.commit(Settings())
+        stores.append(hw.storage)
+    for store in stores:
+        hw = stub.Hardware(storage=store)
+        ch = launcher.Launcher(hw)
+        ch.open([g[3] for g in launcher.GAMES].index(app_class.__name__))
+        ch.step()
+
+
+def menu(hw, app, row, rows=patience.MENU):
+    """The menu opened over the table (as Start does there), down to the row, A."""
+    app.back_to_table()
+    app.open_menu()
+    press(hw, app, *([keys.DOWN] * rows.index(row)), keys.A)
+
+
+def every_patience_screen(hw, app):
+    """Every menu row of a patience game and every screen under it."""
+    g = app.game
+    for row in patience.MENU:
+        if row == "Other games":
+            continue
+        menu(hw, app, row)
+        for _ in range(12):             # help to its last page, every setting both ways
+            press(hw, app, keys.RIGHT, keys.DOWN)
+    menu(hw, app, "Deal number...")
+    press(hw, app, keys.A)              # nothing typed: out of range
+    press(hw, app, keys.UP, keys.UP, keys.UP, *[keys.RIGHT] * 4, keys.A)   # 30000
+    assert g.deal_number == 30000 or len(app.stack) > 1
+    while len(app.stack) > 1:
+        press(hw, app, keys.B)
+    press(hw, app, keys.RIGHT, keys.A, keys.A)     # a move, maybe: then the questions
+    for row in ("New deal", "Restart this deal", "Deal number..."):
+        menu(hw, app, row)
+        if row == "Deal number...":
+            press(hw, app, *[keys.UP] * 3, *[keys.RIGHT] * 4, keys.A)
+        press(hw, app, keys.B)
+    s = app.stats
+    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = BIGGEST
+    menu(hw, app, "Statistics")
+    while len(app.stack) > 1:
+        press(hw, app, keys.B)
+    app.choices()                       # the menu after the deal, either way
+    app.back_to_table()
+
+
+def drive_black_hole():
+    from tests.test_ui_app import DEAL_2_WIN
+    hw, app = ui_keys.boot(BlackHoleApp)
+    every_patience_screen(hw, app)
+    app.deal(2)
+    t = app.table
+    for f in DEAL_2_WIN:                # won: its line and its choices
+        t.cursor = f
+        press(hw, app, keys.A)
+    press(hw, app, keys.A)
+    app.deal(2)
+    for f in range(17):                 # refusals: an empty fan, every rank at the hole
+        for r in range(13):
+            app.game.hole[app.game.hole_len - 1] = r * 4
+            t.cursor = f
+            press(hw, app, keys.A)
+            press(hw, app, keys.B)
+    press(hw, app, keys.B, keys.B)      # nothing to undo
+
+    def think():
+        for _ in range(5000):
+            if not app.busy():
+                break
+            app.step()
+    app.deal(2)
+    press(hw, app, keys.SELECT)         # a hint: thinking, then this fan
+    think()
+    # a lost deal with moves made: looking back, then how far to undo
+    lost = next(n for n in range(1, 200) if t.describe_deal(n) == "Cannot be won")
+    app.deal(lost)
+    for f in range(17):
+        t.cursor = f
+        press(hw, app, keys.A)
+    press(hw, app, keys.SELECT)
+    think()
+    # winnable deals played badly: no win here, looking back
+    for n in range(2, 40):
+        if t.describe_deal(n) != "Winnable":
+            continue
+        app.deal(n)
+        for f in (16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0) * 2:
+            t.cursor = f
+            press(hw, app, keys.A)
+        press(hw, app, keys.SELECT)
+        think()
+    mp = pytest.MonkeyPatch()
+    try:
+        # the solver's cap reached at once: too deep to tell
+        mp.setattr(solving, "CAP", 1)
+        app.deal(5)
+        press(hw, app, keys.RIGHT, keys.A, keys.SELECT)
+        think()
+        # looking back ends three ways; the most undos a deal can need
+        for found, undos in ((solving.WINNABLE, 51), (solving.LOST, 1), (0, 1)):
+            t.thinker.job = solving.BACK
+            mp.setattr(t.thinker, "step", lambda: True)
+            t.thinker.found, t.thinker.undos = found, undos
+            t.tick(app)
+        # no room for the solver
+
+        def no_room():
+            raise MemoryError
+        mp.setattr(solving, "Thinker", no_room)
+        ui_keys.boot(BlackHoleApp)
+    finally:
+        mp.undo()
+
+
+def drive_calculation():
+    hw, app = ui_keys.boot(CalcApp)
+    every_patience_screen(hw, app)
+    rnd = random.Random(2)
+    ks = [keys.A, keys.A, keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN,
+          keys.SELECT, keys.SELECT]
+    for n in range(1, 40):
+        press(hw, app, keys.LEFT)       # a key first, as a deal comes from the menu
+        app.deal(n)
+        for _ in range(300):
+            g = app.game
+            if g.is_won() or g.is_stuck():
+                press(hw, app, keys.SELECT, keys.A)
+                app.back_to_table()
+                break
+            press(hw, app, rnd.choice(ks))
+    t = app.table
+    for n in range(1, 60):              # hints to the end, with the late refusals
+        press(hw, app, keys.LEFT)
+        app.deal(n)
+        g = app.game
+        for _ in range(200):
+            if g.is_won() or g.is_stuck():
+                press(hw, app, keys.SELECT, keys.A)
+                app.back_to_table()
+                break
+            for place in range(4):
+                if g.needed(place) < 0:     # a finished foundation
+                    t.place = place
+                    press(hw, app, keys.A)
+            if g.turned() < 0:              # the stock used up
+                for place in (4, 5):
+                    t.place = place
+                    press(hw, app, keys.A)
+            press(hw, app, keys.SELECT, keys.A)
+
+
+# -- the seated games ------------------------------------------------------------------------
+def walk(app_class, seed, n=2500):
+    """Random keys through every screen, the clock running."""
+    hw, app = ui_keys.boot(app_class, seed=seed)
+    rnd = random.Random(seed)
+    ks = [keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.SELECT, keys.START,
+          keys.A, keys.A, keys.RIGHT, keys.DOWN]
+    for i in range(n):
+        press(hw, app, rnd.choice(ks))
+        if i % 5 == 0:
+            hw.clock.advance(rnd.randrange(0, 1500))
+        if app.leave:
+            app.save_now()
+            hw, app = ui_keys.boot(app_class, storage=hw.storage, seed=i)
+
+
+def long_lineup(hw, app, kinds):
+    """Setup: the most seats, six-letter names, these kinds; every row and name edit seen."""
+    setup = app.stack[-1]
+    t = app.table
+    while setup.players != t.MAX_SEATS:
+        press(hw, app, keys.RIGHT)
+    setup.names[:] = LONG_NAMES
+    setup.kinds[:] = bytes(kinds)
+    for _ in range(setup.rows()):
+        press(hw, app, keys.DOWN, keys.RIGHT, keys.LEFT)
+        if t.NAMES and 0 < setup.item <= setup.players:
+            press(hw, app, keys.A, keys.RIGHT, keys.UP, keys.DOWN, keys.A)
+    while setup.item != setup.rows() - 1:
+        press(hw, app, keys.DOWN)
+
+
+def drive_setup(app_class):
+    hw, app = ui_keys.boot(app_class)
+    press(hw, app, keys.B, keys.B)             # leave with nothing set up: asked first
+    long_lineup(hw, app, [0, 0] + [1] * 4)
+    press(hw, app, keys.A)
+    menu(hw, app, "Setup", app.table.MENU)
+    press(hw, app, *[keys.DOWN] * (app.stack[-1].rows() - 1), keys.A, keys.B)
+
+
+def drive_seated_menu(app_class):
+    hw, app = ui_keys.boot(app_class)
+    long_lineup(hw, app, [0, 0] + [1] * 4)
+    press(hw, app, keys.A)
+    t = app.table
+    for _ in range(6):                          # a game under way, the curtain passed
+        press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
+    for row in t.MENU:
+        if row == "Other games":
+            continue
+        menu(hw, app, row, t.MENU)
+        for _ in range(8):
+            press(hw, app, keys.RIGHT, keys.DOWN)
+    menu(hw, app, "Other games", t.MENU)        # leaving with a game under way
+    press(hw, app, keys.B)
+
+
+def drive_yoyo_words():
+    """Yo-yo's curtains in every phase, its refusals at every rank, turn-end lines, scores."""
+    hw, app = ui_keys.boot(YoyoApp)
+    setup = app.stack[-1]
+    press(hw, app, keys.RIGHT)
+    setup.kinds[:3] = bytes((0, 0, 0))          # three people: a curtain before every turn
+    press(hw, app, keys.UP, keys.A)
+    rnd = random.Random(4)
+    g = app.game
+    t = app.table
+    out = bytearray(17)
+    for _ in range(3000):
+        if g.is_over():
+            break
+        if app.screen == seats.CURTAIN:
+            press(hw, app, keys.A)
+            continue
+        for code in range(1, 12):
+            t.view.say(yoyo_refusal(g, code))
+        g.play(out[rnd.randrange(g.legal(out))])
+        app.back_to_table()
+    for opt in (0, yy.FREE_WAY):                # every rank wanted, either way
+        for n in range(1, 300):
+            g.new_game(n, 3, n % 3, b"", opt)
+            for step in range(n % 40):
+                k = g.legal(out)
+                if k == 0:
+                    break
+                g.play(out[(n * 7 + step) % k])
+            for code in range(1, 12):
+                t.view.say(yoyo_refusal(g, code))
+    # one person among CPU seats, every kind of turn end and prompt, both rule readings
+    for seed in range(1, 13):
+        hw, app = ui_keys.boot(YoyoApp, seed=seed)
+        app.options = yy.FREE_WAY if seed % 2 else yy.XFER_MAY
+        press(hw, app, keys.UP, keys.A)
+        rnd = random.Random(seed)
+        g = app.game
+        for _ in range(2000):
+            if g.is_over():
+                break
+            if g.kinds[g.turn] == yy.HUMAN and app.screen == seats.TABLE:
+                if rnd.randrange(8) == 0:       # power off and on: the prompt without event
+                    app.save_now()
+                    hw, app = ui_keys.boot(YoyoApp, storage=hw.storage, seed=seed)
+                    g = app.game
+                app.table._try(app, out[rnd.randrange(g.legal(out))])
+            else:
+                app.step()
+                hw.clock.advance(800)
+    # CPU seats' turn ends with the widest counts, then scores of the largest figures
+    hw, app = ui_keys.boot(YoyoApp)
+    press(hw, app, keys.RIGHT)
+    app.stack[-1].kinds[:3] = bytes((1, 2, 2))
+    press(hw, app, keys.UP, keys.A)
+    for _ in range(400):
+        if app.game.is_over():
+            break
+        app.step()
+        hw.clock.advance(800)
+    t = app.table
+    t.games, t.wins = 65535, [30000, 20000, 15000]
+    app.game.deal_number = 31999
+    for then in (None, seats.Seated.new_game):
+        app.scores(then)
+        app.pop()
+    app.game.phase = yy.OVER
+    app.game.won[:3] = bytes((18, 18, 16))
+    app.scores(seats.Seated.new_game)
+    app.pop()
+    app.game.won[:3] = bytes((18, 17, 17))
+    t.games, t.wins = 3, [1, 1, 1]
+    app.scores(seats.Seated.new_game)
+
+
+def drive_amigo_words():
+    """YoYo with six six-letter names: curtains in every phase, scores with the widest
+    figures and every ending, every refusal, the CPU lines."""
+    hw, app = ui_keys.boot(AmigoApp)
+    long_lineup(hw, app, [0, 3, 3, 3, 3, 3])
+    press(hw, app, keys.A)
+    t = app.table
+    for s in range(6):
+        t.view.say(t.cpu_say[s])
+        t.view.say(t.think_say[s])
+    for code in range(1, 15):
+        t.view.say(amigo_play.refusal(code))
+    for text_ in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
+                  amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
+                  amigo_play.P_PASS_TEXT, amigo_play.P_OVER_TEXT, amigo_play.SKIPPING,
+                  amigo_play.TOO_MANY):
+        t.view.say(text_)
+    app.kinds[:] = bytes(6)                     # six people: the curtain names each
+    for pending in (am.P_TURN, am.P_DRAWN, am.P_DIR, am.P_TAKE, am.P_PASS):
+        for top in ("Y14", "B20", "R19", None):
+            g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
+                            pile=[top] if top else [], direction=1)
+            g.pending = pending
+            g.draw_len = 99
+            g.kinds[:] = bytes(6)
+            app.game = t.game = g
+            app.holder = -1
+            app.curtain()
+            app.pop()
+    for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
+        for game in (0, 11):
+            for best in (1, 2, 6):
+                g = amigo_table(6, [["B%d" % (s + 3)] for s in range(6)], pile=["Y14"])
+                g.game, g.end, g.winner, g.pending = game, end, 2, am.P_OVER
+                for s in range(6):
+                    g.scores[s] = 999 if s < best else -999
+                app.game = t.game = g
+                app.scores(None)
+                app.pop()
+                app.scores(seats.Seated.new_game)
+                app.pop()
+                g.pending = am.P_TURN
+                app.scores(None)
+                app.pop()
