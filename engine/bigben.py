@@ -36,10 +36,11 @@ _VERSION = const(1)
 # check()'s codes, which index REASONS.
 (OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
  IN_SEQUENCE, NO_GAPS, RESERVE_EMPTY, FILL_FIRST, CAN_PLAY) = range(13)
+# Each fits the table's 26-character message row (tests/test_text_fit.py).
 REASONS = ("", "no such place", "no card there", "foundation cards stay", "that hour is reached",
-           "not the next card of that suit", "a pile under three takes no card",
-           "piles build down in suit", "it already lies on its next card", "no gaps to fill",
-           "the reserve is used up", "fill the gaps first", "a card can still be played")
+           "not the next of that suit", "piles with gaps take none", "piles build down in suit",
+           "it lies on its next card", "no gaps to fill", "the reserve is used up",
+           "fill the gaps first", "a card can still be played")
 
 IllegalMove = ValueError  # what play() raises, with the reason; check() asks without raising
 
