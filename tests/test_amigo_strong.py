@@ -44,8 +44,8 @@ def restored(data):
 
 def scramble(g, rnd):
     """The same position as far as g.seat can tell: the other hands and the draw pile
-    re-dealt from the cards among them (counts kept), another game seed and generator state,
-    another last-taken card."""
+    re-dealt from the cards among them (counts kept), the other seats' passes, another game
+    seed and generator state, another last-taken card."""
     s = g.seat
     hidden = list(g.draw[:g.draw_len])
     for o in range(g.players):
@@ -57,6 +57,7 @@ def scramble(g, rnd):
         if o != s:
             m = g.counts[o]
             g.hands[o * DECK_SIZE:o * DECK_SIZE + m] = bytes(sorted(hidden[k:k + m]))
+            g.passes[o] = rnd.randrange(m)      # face down, if chosen yet
             k += m
     g.draw[:g.draw_len] = bytes(hidden[k:])
     g.seed = rnd.randrange(1 << 30)
