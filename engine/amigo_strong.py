@@ -33,9 +33,10 @@ from engine.amigo_rollout import do, greedy
 from engine.rng import MsRandom
 
 STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
-# Rollouts a decision by table size (2..6 players): what fits 8 ms of CPython in almost
-# every decision, 2 s on a PyBadge at 250x (tools/bench_amigo.py measures the time).
-ROLLOUTS = b"\x00\x00\x78\x5a\x50\x4b\x46"   # 120, 90, 80, 75, 70
+# Rollouts a decision by table size (2..6 players): what fits 20 ms of CPU time under cpy32
+# in all but about 0.5% of decisions, 2 s on a PyBadge at 100x (tools/bench_amigo.py
+# --clock measures it).
+ROLLOUTS = b"\x00\x00\xb4\x96\x8c\x82\x78"   # 180, 150, 140, 130, 120
 DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
