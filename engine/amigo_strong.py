@@ -112,9 +112,19 @@ class Strong:
                         if j >= 0:
                             self.cs[j * _SEL] = i
         elif p == P_PASS:
-            for i in range(g.counts[s]):
-                if i == 0 or g.card(s, i - 1) != g.card(s, i):
-                    self._add(A_CHOOSE, i, -self._ties(g, s, i))
+            # a big hand has more cards than slots: keep those least tied to the rest (CPU
+            # hard's measure: neighbours by one in value, same colour or yellow; yellows kept)
+            n = g.counts[s]
+            for i in range(n):
+                x = g.card(s, i)
+                if i and g.card(s, i - 1) == x:
+                    continue
+                tied = 100 if x >> 5 >= 2 else 0
+                for k in range(n):
+                    y = g.card(s, k)
+                    if (y & 31) - (x & 31) in (1, -1) and (y >> 5 == x >> 5 or y >> 5 >= 2):
+                        tied += 10
+                self._add(A_CHOOSE, i, -tied)
         for j in range(_MAXC):
             self.total[j] = 0
         # the cards this seat cannot see: the deck less its hand and the discards
@@ -255,19 +265,6 @@ class Strong:
                         b = j * _SEL
                         for q in range(n):
                             self.cs[b + q] = t[q]
-
-    @staticmethod
-    def _ties(g, s, i):
-        """How tied card i is to the rest of s's hand (CPU hard's measure for passing left:
-        neighbours by one in value, same colour or yellow; a yellow counts as tied)."""
-        x = g.card(s, i)
-        keep = 100 if x >> 5 >= 2 else 0
-        for k in range(g.counts[s]):
-            y = g.card(s, k)
-            dv = (y & 31) - (x & 31)
-            if (dv == 1 or dv == -1) and (y >> 5 == x >> 5 or y >> 5 >= 2):
-                keep += 10
-        return keep
 
     @staticmethod
     def _mark(seen, c):
