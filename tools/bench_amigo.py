@@ -223,6 +223,8 @@ def clock(matches):
     """The strong seat's time per decision at the board's speed, from cpy32's CPU time."""
     exe = os.environ.get("CIRCUITPYTHON")
     print()
+    if matches <= 0:
+        return
     if not exe or not os.access(exe, os.X_OK):
         print("Strong CPU's clock not measured: set CIRCUITPYTHON to cpy32 (README).")
         return
