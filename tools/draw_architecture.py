@@ -229,7 +229,7 @@ def render(root=ROOT):
     y = TOP + 24
     for lay in LAYERS:
         band_y[lay] = y
-        h = max([len(v) for (l, _), v in boxes.items() if l == lay] or [0])
+        h = max([len(v) for (b, _), v in boxes.items() if b == lay] or [0])
         heights[lay] = LINE * (h + 1) + 2 * PAD
         y += heights[lay] + BAND_GAP
     total_h = y - BAND_GAP + 80
