@@ -109,6 +109,29 @@ def test_a_new_deal_asks_first_and_b_keeps_the_game():
     assert (app.stats.played, app.stats.won) == (1, 0)
 
 
+def shown_moves(app):
+    """The move counter as the screen shows it: its digit tiles read back."""
+    from ui import sprites
+    grid = app.table._moves
+    digits = [grid[i] - sprites.DIGIT for i in range(3) if grid[i] != sprites.BLANK]
+    assert all(0 <= d <= 9 for d in digits)
+    return int("".join(map(str, digits)))
+
+
+def test_the_move_counter_follows_moves_undos_redos_and_new_deals():
+    hw, app = boot(CalcApp)
+    assert shown_moves(app) == 0
+    for n in range(1, 12):
+        press(hw, app, keys.SELECT, keys.A)
+        assert shown_moves(app) == app.game.moves_made == n
+    press(hw, app, keys.B, keys.B)
+    assert shown_moves(app) == 9
+    app.redo()
+    assert shown_moves(app) == 10
+    app.deal(app.game.deal_number)
+    assert shown_moves(app) == 0
+
+
 def test_refusals_are_plain_sentences_that_name_what_is_needed():
     hw, app = boot(CalcApp)
     g = app.game

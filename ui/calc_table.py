@@ -3,8 +3,9 @@
 Top row: the four foundations, each with its step and the rank it needs next below it, and
 the turned card with the stock's count. Bottom row: the four waste piles fanned downwards,
 the newest cards showing (a count says how many lie hidden under them). The cursor picks a
-place: A plays or places there, B undoes, Select hints, Start opens the menu. Per move only
-tile indices change, so a move allocates nothing.
+place: A plays or places there, B undoes, Select hints, Start opens the menu. Right of the
+waste piles the moves made so far are counted. Per move only tile indices change, so a move
+allocates nothing.
 """
 import displayio
 
@@ -26,7 +27,8 @@ NEXT_Y = const(31)
 WASTE_Y = const(45)
 SHOWN = const(6)            # waste cards in view: five strips and the top card
 TURNED_X = const(128)
-TURNED = const(4)           # cursor places: foundations 0-3, the turned card, waste 5-8
+TURNED = const(4)
+MOVES_X = const(126)           # cursor places: foundations 0-3, the turned card, waste 5-8
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
@@ -59,8 +61,10 @@ class CalcTable:
         self._turned = self._grid(sheet, palette, 3, 2, TURNED_X, TOP_Y)
         self._stock = self._grid(sheet, palette, 2, 1, TURNED_X + 4, NEXT_Y)
         self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
-        for words, x in (("Calculation", 2), ("Deal", 88)):
-            label = text.row(len(words), x, 0)
+        # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
+        self._moves = self._grid(sheet, palette, 3, 1, MOVES_X + 6, WASTE_Y + 14)
+        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", MOVES_X, WASTE_Y)):
+            label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
         cbmp, cpal = _cursor_bitmap()
@@ -87,6 +91,7 @@ class CalcTable:
         self._draw_turned()
         sprites.set_number(self._deal, 0, 0, 5, g.deal_number)
         self._set_cursor()
+        self._count()
         if app.notice:
             self.say(app.notice)
             app.notice = None
@@ -124,6 +129,9 @@ class CalcTable:
         else:
             sprites.set_card(self._turned, 0, 0, c, False)
         sprites.set_number(self._stock, 0, 0, 2, g.face_down())
+
+    def _count(self):
+        sprites.set_number(self._moves, 0, 0, 3, self.game.moves_made)
 
     def _set_cursor(self):
         p = self.place
@@ -230,6 +238,7 @@ class CalcTable:
         else:
             self._draw_waste(dst - WASTE)
         self._set_cursor()
+        self._count()
         app.changed()
         app.sound(1047 if self.game.is_won() else 1200, 200 if self.game.is_won() else 15)
         self._say_state()
