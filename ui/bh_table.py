@@ -47,6 +47,8 @@ class BlackHoleTable:
         self.meter = Meter(x, y + 26)
         self.group.append(self.meter.grid)
         self.cursor = 0
+        self.back = 0       # undos to a winnable position, as the last look back found
+        self.undo_back = False  # the "Undo to winnable" row waits for that look back
         self.known = 0      # deal << 2 | its atlas verdict: asked once, as reading allocates
 
     # -- what the shared loop asks ----------------------------------------------------------
@@ -65,10 +67,12 @@ class BlackHoleTable:
 
     def dealt(self):
         self.cursor = 0
+        self.back = 0
         if self.thinker is not None:
             self.thinker.forget()
 
     def moved(self, app):
+        self.back = 0
         if self.thinker is not None:
             self.thinker.forget()
         self.show(app)
@@ -110,6 +114,7 @@ class BlackHoleTable:
 
     # -- keys ----------------------------------------------------------------------------
     def key(self, app, k):
+        self.undo_back = False
         if self._stop_thinking():
             return
         g = self.game
@@ -151,6 +156,7 @@ class BlackHoleTable:
 
     def _after(self, app, fan):
         g = self.game
+        self.back = 0
         self.view.after_move(g, fan)
         app.changed()
         if g.is_won():
@@ -205,6 +211,7 @@ class BlackHoleTable:
     def _look_back(self):
         self.meter.show(solving.LOST)
         if self.game.moves_made == 0 or self._known():
+            self.undo_back = False
             self.view.say("This deal cannot be won")
             return
         self.view.say("No win here. Looking back")
@@ -223,10 +230,16 @@ class BlackHoleTable:
             if not t.verdict:
                 self.meter.progress(t.progress(), solving.CAP)
             return
+        wanted = self.undo_back
+        self.undo_back = False
         if job == solving.BACK:
             self.meter.show(solving.LOST)
             if t.found == solving.WINNABLE:
-                self.view.say("No win here: undo %d back" % t.undos)
+                self.back = t.undos
+                if wanted:
+                    self._undo_back(app)
+                else:
+                    self.view.say("No win here: undo %d back" % t.undos)
             elif t.found == solving.LOST:
                 self.view.say("This deal cannot be won")
             else:
@@ -237,6 +250,7 @@ class BlackHoleTable:
             if t.verdict == solving.WINNABLE:
                 self._show_hint()
             elif t.verdict == solving.LOST:
+                self.undo_back = wanted
                 self._look_back()
             else:
                 self.view.say("Too deep to tell, sorry")
@@ -247,9 +261,35 @@ class BlackHoleTable:
         if t is None or not t.job or t.job == solving.CHECK:
             return False
         t.job = solving.IDLE
+        self.undo_back = False
         self.view.say("")
         self._verdict_bar()
         return True
+
+    def undo_to_winnable(self, app):
+        """The menu row: undo at once as far as the last look back found (looking back first
+        if need be), or say why not."""
+        t = self.thinker
+        self.undo_back = False
+        if t is None:
+            self.view.say("No memory for the solver")
+        elif self.back:
+            self._undo_back(app)
+        else:
+            self.undo_back = True
+            self._hint()
+
+    def _undo_back(self, app):
+        g = self.game
+        t = self.thinker
+        n = self.back
+        for _ in range(n):
+            g.undo()
+            t.undone(g.history[g.moves_made])
+        self.back = 0
+        app.changed()
+        self.show(app)
+        self.view.say("Undid %d: winnable again" % n)
 
     # -- lights: one green pixel per playable fan, so the board shows how open the game is
     def _lights(self):

@@ -39,6 +39,8 @@ MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
         "Settings", "Statistics", "Other games")
 DAMAGED = "Saved game was damaged."
+AFTER = ("New deal", "Restart this deal", "Undo a move", "Statistics", "Other games")
+TO_WINNABLE = "Undo to winnable"     # a table with a solver: its undo_to_winnable(app)
 
 
 class Patience:
@@ -195,9 +197,11 @@ class Patience:
 
     def choices(self):
         """After a win or when stuck: what next, instead of dealing at once."""
-        title = "You won!" if self.game.is_won() else "No moves left"
-        self.push(screens.Menu(title, ("New deal", "Restart this deal", "Undo a move",
-                                       "Statistics", "Other games"), _pick_after))
+        won = self.game.is_won()
+        rows = AFTER
+        if not won and getattr(self.table, "undo_to_winnable", None):
+            rows = AFTER[:3] + (TO_WINNABLE,) + AFTER[3:]
+        self.push(screens.Menu("You won!" if won else "No moves left", rows, _pick_after))
 
     def undo(self):
         if self.game.undo():
@@ -263,14 +267,18 @@ def _pick(app, i):
 
 
 def _pick_after(app, i):
-    if i == 0:
+    row = app.stack[-1].rows[i]
+    if row == "New deal":
         app.deal(app.new_deal_number())
-    elif i == 1:
+    elif row == "Restart this deal":
         app.deal(app.game.deal_number)
-    elif i == 2:
+    elif row == "Undo a move":
         app.undo()
         app.back_to_table()
-    elif i == 3:
+    elif row == TO_WINNABLE:
+        app.back_to_table()
+        app.table.undo_to_winnable(app)
+    elif row == "Statistics":
         app.show_stats()
     else:
         app.leave = True
