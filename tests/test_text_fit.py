@@ -63,7 +63,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "undo_to_winnable",
+    "undo_to_winnable", "hole_len", "patience_stats",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
@@ -304,8 +304,11 @@ def every_patience_screen(hw, app):
             press(hw, app, *[keys.UP] * 3, *[keys.RIGHT] * 4, keys.A)
         press(hw, app, keys.B)
     s = app.stats
-    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = BIGGEST
+    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = s.nohint = BIGGEST
+    s.top = 0                           # Black Hole's widest: 52 cards left
     menu(hw, app, "Statistics")
+    press(hw, app, keys.A)              # reset? asked first; B keeps them
+    press(hw, app, keys.B)
     while len(app.stack) > 1:
         press(hw, app, keys.B)
     app.choices()                       # the menu after the deal, either way

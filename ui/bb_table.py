@@ -177,6 +177,7 @@ class BigBenTable:
         elif k == keys.B and not app.undo():
             self.say("Nothing to undo")
         elif k == keys.SELECT:
+            app.stats.hinted = 1      # a win now is not a win without hints
             self._hint()
         elif k == keys.START:
             app.open_menu()

@@ -197,6 +197,7 @@ class BlackHoleTable:
         t = self.thinker
         if g.is_won() or t is None:
             return
+        self.app.stats.hinted = 1     # a win now is not a win without hints
         if t.verdict == solving.WINNABLE:
             self._show_hint()
             return

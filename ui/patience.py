@@ -83,7 +83,7 @@ class Patience:
                 return notice
             except t.SaveError:
                 notice = DAMAGED
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.game.new_deal(self.new_deal_number())
         return notice
 
@@ -160,7 +160,9 @@ class Patience:
 
     def _record(self, won):
         w = getattr(self.table, "winnable", None)
-        self.stats.record(won, w() if w else None)
+        g = self.game
+        # cards home: in Black Hole's hole (never empty), else on the foundations
+        self.stats.record(won, w() if w else None, getattr(g, "hole_len", 0) or g.on_foundations())
 
     def deal(self, number):
         """Start deal number; a started deal left behind uncounted counts as lost."""
@@ -168,7 +170,7 @@ class Patience:
         if g.moves_made:
             self._record(False)
         g.new_deal(number)
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
         self.back_to_table()
@@ -218,14 +220,10 @@ class Patience:
         return False
 
     def show_stats(self):
-        s = self.stats
-        lines = ["%s statistics" % self.table.NAME, "Played      %d" % s.played,
-                 "Won         %d" % s.won, "Win rate    %d%%" % s.win_percent(),
-                 "Streak      %d" % s.streak, "Best streak %d" % s.best]
-        if s.wplayed:
-            lines.append("Winnable deals: won %d" % s.wwon)
-            lines.append("of %d played" % s.wplayed)
-        self.push(screens.Notice(lines))
+        """The statistics screen; its module is loaded only while it is shown."""
+        from ui import patience_stats
+        self.push(patience_stats.StatsScreen())
+        forget("patience_stats")
 
 
 def help_paragraphs(name):
