@@ -6,11 +6,11 @@ import gc
 from engine.blackhole import BlackHole, SaveError
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
-from ui import solving, sprites
+from ui import forget, solving, sprites
 from ui import table as table_module
 from ui.meter import OFF, Meter
 from ui.patience import Patience
-from ui.persist import TAG_GAME, TAG_STATS
+from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
 
 try:
@@ -49,6 +49,7 @@ class BlackHoleTable:
         self.cursor = 0
         self.back = 0       # undos to a winnable position, as the last look back found
         self.undo_back = False  # the "Undo to winnable" row waits for that look back
+        self.auto = False   # look for a forced move between keys (settings: Auto-play)
         self.known = 0      # deal << 2 | its atlas verdict: asked once, as reading allocates
 
     # -- what the shared loop asks ----------------------------------------------------------
@@ -68,6 +69,7 @@ class BlackHoleTable:
     def dealt(self):
         self.cursor = 0
         self.back = 0
+        self.auto = self.app.settings.autoplay & AUTO_BH
         if self.thinker is not None:
             self.thinker.forget()
 
@@ -78,7 +80,7 @@ class BlackHoleTable:
         self.show(app)
 
     def busy(self):
-        return self.thinker is not None and self.thinker.job != solving.IDLE
+        return self.auto or self.thinker is not None and self.thinker.job != solving.IDLE
 
     def winnable(self):
         return atlas.winnable(self.game.deal_number)
@@ -95,14 +97,17 @@ class BlackHoleTable:
     def option_rows(self, app):
         s = app.settings
         return (("Winnable?", "shown" if s.verdict else "hidden"),
-                ("New deals", "winnable" if s.winnable_only else "any"))
+                ("New deals", "winnable" if s.winnable_only else "any"),
+                ("Auto-play", "on" if s.autoplay & AUTO_BH else "off"))
 
     def change_option(self, app, i, step):
-        s = app.settings        # both rows are on/off: a step either way flips them
+        s = app.settings        # every row is on/off: a step either way flips it
         if i == 0:
             s.verdict = not s.verdict
-        else:
+        elif i == 1:
             s.winnable_only = not s.winnable_only
+        else:
+            s.autoplay ^= AUTO_BH
 
     def _say_state(self):
         if self.game.is_won():
@@ -114,7 +119,7 @@ class BlackHoleTable:
 
     # -- keys ----------------------------------------------------------------------------
     def key(self, app, k):
-        self.undo_back = False
+        self.undo_back = self.auto = False
         if self._stop_thinking():
             return
         g = self.game
@@ -131,10 +136,7 @@ class BlackHoleTable:
                 self.view.say(self._refusal(code))
                 app.sound(110, 150)
                 return
-            g.play(f)
-            if self.thinker is not None:
-                self.thinker.moved(f)
-            self._after(app, f)
+            self._play(app, f)
         elif k == keys.B:
             if g.undo():
                 f = g.history[g.moves_made]
@@ -147,6 +149,35 @@ class BlackHoleTable:
             self._hint()
         elif k == keys.START:
             app.open_menu()
+
+    def _play(self, app, f):
+        self.game.play(f)
+        if self.thinker is not None:
+            self.thinker.moved(f)
+        self._after(app, f)
+        self.auto = app.settings.autoplay & AUTO_BH     # a forced move may follow
+
+    def _auto_move(self, app):
+        """Auto-play, one move a pass: the only playable fan, or the lowest one when the
+        lowest-first line from here wins (tried on the game and taken back)."""
+        self.auto = False
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            return
+        if g.legal_moves(_scratch) == 1:
+            return self._play(app, _scratch[0])
+        n = 0
+        f = g.first_move()
+        while f >= 0:
+            g.play(f)
+            n += 1
+            f = g.first_move()
+        won = g.is_won()
+        for _ in range(n):
+            g.undo()
+        g.moves_known = g.moves_made    # the trial leaves nothing to redo
+        if won:
+            self._play(app, g.first_move())
 
     def _refusal(self, code):
         if code == 2:
@@ -225,6 +256,8 @@ class BlackHoleTable:
         self.meter.show(solving.WINNABLE)
 
     def tick(self, app):
+        if self.auto:
+            return self._auto_move(app)
         t = self.thinker
         job = t.job
         if not t.step():
@@ -238,7 +271,7 @@ class BlackHoleTable:
             if t.found == solving.WINNABLE:
                 self.back = t.undos
                 if wanted:
-                    self._undo_back(app)
+                    self._back(app, False)
                 else:
                     self.view.say("No win here: undo %d back" % t.undos)
             elif t.found == solving.LOST:
@@ -268,29 +301,13 @@ class BlackHoleTable:
         return True
 
     def undo_to_winnable(self, app):
-        """The menu row: undo at once as far as the last look back found (looking back first
-        if need be), or say why not."""
-        t = self.thinker
-        self.undo_back = False
-        if t is None:
-            self.view.say("No memory for the solver")
-        elif self.back:
-            self._undo_back(app)
-        else:
-            self.undo_back = True
-            self._hint()
+        """The choices' row (ui/patience.py): ui/bh_back.py, loaded only for it."""
+        self._back(app, True)
 
-    def _undo_back(self, app):
-        g = self.game
-        t = self.thinker
-        n = self.back
-        for _ in range(n):
-            g.undo()
-            t.undone(g.history[g.moves_made])
-        self.back = 0
-        app.changed()
-        self.show(app)
-        self.view.say("Undid %d: winnable again" % n)
+    def _back(self, app, asked):
+        from ui import bh_back
+        bh_back.undo_back(self, app, asked)
+        forget("bh_back")
 
     # -- lights: one green pixel per playable fan, so the board shows how open the game is
     def _lights(self):

@@ -14,7 +14,7 @@ from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
 from ui.patience import Patience
-from ui.persist import TAG_CALC, TAG_CALC_STATS
+from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 try:
     from micropython import const
@@ -75,6 +75,8 @@ class CalcTable:
         self.said = ""
         self.place = TURNED
         self.hinted = -1          # the move Select suggested, which A then makes as shown
+        self.auto = False         # look for a forced move between keys (settings: Auto-play)
+        self.finishing = False    # the rest is a sure win: playing it out
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -165,15 +167,59 @@ class CalcTable:
     def dealt(self):
         self.place = TURNED
         self.said = "-"
+        self.auto = True
+        self.finishing = False
 
     def moved(self, app):
+        self.finishing = False
         self.show(app)
 
+    def option_rows(self, app):
+        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),)
+
+    def change_option(self, app, i, step):
+        app.settings.autoplay ^= AUTO_CALC
+
+    # -- auto-play: one forced move per pass between keys, each its own undo ----------------
     def busy(self):
-        return False
+        return self.auto
 
     def tick(self, app):
-        pass
+        g = self.game
+        self.auto = False
+        if not app.settings.autoplay & AUTO_CALC:
+            return
+        if self.finishing:
+            m = g.foundation_move()
+            if m >= 0:
+                self._play(app, (m >> 3) + WASTE, m & 7)
+            return
+        home = -1
+        for f in range(PILES):
+            if not g.check(STOCK, f):
+                if home >= 0:
+                    return          # two homes: the player's choice
+                home = f
+        if home >= 0:
+            self._play(app, STOCK, home)
+        elif g.stock_len == 0 and not g.is_won() and self._sure_win():
+            self.finishing = self.auto = True
+
+    def _sure_win(self):
+        """Waste tops home while any fits: does that win? Tried on the game and taken back,
+        which allocates nothing; nothing is left to redo."""
+        g = self.game
+        n = 0
+        m = g.foundation_move()
+        while m >= 0:
+            g.play((m >> 3) + WASTE, m & 7)
+            n += 1
+            m = g.foundation_move()
+        won = g.is_won()
+        for _ in range(n):
+            g.undo()
+        g.moves_known = g.moves_made
+        return won
 
     # -- keys ------------------------------------------------------------------------------
     def key(self, app, k):
@@ -181,6 +227,7 @@ class CalcTable:
         p = self.place
         hinted = self.hinted
         self.hinted = -1
+        self.auto = self.finishing = False      # a key stops auto-play
         if k == keys.LEFT or k == keys.RIGHT:
             d = 1 if k == keys.RIGHT else -1
             self.place = (p + d) % 5 if p <= TURNED else TURNED + 1 + (p - TURNED - 1 + d) % 4
@@ -240,6 +287,7 @@ class CalcTable:
             self._draw_waste(dst - WASTE)
         self._set_cursor()
         self._count()
+        self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
         app.changed()
         app.sound(1047 if self.game.is_won() else 1200, 200 if self.game.is_won() else 15)
         self._say_state()

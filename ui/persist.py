@@ -22,6 +22,8 @@ TAG_CALC = const(9)        # Calculation in progress
 TAG_CALC_STATS = const(10)  # Calculation's statistics
 TAG_BB = const(11)         # Big Ben in progress
 TAG_BB_STATS = const(12)   # Big Ben's statistics
+AUTO_BH = const(1)         # Settings.autoplay bits
+AUTO_CALC = const(2)
 
 
 class Settings:
@@ -31,14 +33,18 @@ class Settings:
         self.lights = True
         self.winnable_only = False  # new deals: only those the atlas marks winnable
         self.verdict = False        # the winnable? bar under the hole, kept up after moves
+        # the patiences that play forced moves and finish a sure win, one bit each (AUTO_*):
+        # Calculation's turned card has one home far more often than Black Hole has one fan
+        self.autoplay = AUTO_CALC
 
     def pack(self):
-        return bytes((2, self.sound, self.brightness, self.lights, self.winnable_only,
-                      self.verdict))
+        return bytes((3, self.sound, self.brightness, self.lights, self.winnable_only,
+                      self.verdict, self.autoplay))
 
     def unpack(self, data):
-        # Format 1 had no verdict byte; its records still load.
-        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6)) or \
+        # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then); their
+        # records still load.
+        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7)) or \
                 not 1 <= data[2] <= 5:
             return False
         self.sound = bool(data[1])
@@ -46,6 +52,7 @@ class Settings:
         self.lights = bool(data[3])
         self.winnable_only = bool(data[4])
         self.verdict = len(data) > 5 and bool(data[5])
+        self.autoplay = data[6] if len(data) > 6 else AUTO_CALC
         return True
 
 
