@@ -43,8 +43,8 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, screens, seats, seats_help,
-                solving, text, textview)
+from ui import (amigo_play, launcher, patience, patience_help, screens, seat_records, seats,
+                seats_help, solving, text, textview)
 from ui.amigo_app import AmigoApp
 from ui.bh_table import BlackHoleApp
 from ui.calc_table import CalcApp
@@ -63,7 +63,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "undo_to_winnable", "hole_len", "patience_stats", "bh_back",
+    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
@@ -473,6 +473,9 @@ def drive_seated_menu(app_class):
     t = app.table
     for _ in range(6):                          # a game under way, the curtain passed
         press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
+    # the widest records against the CPU, for the score table (ui/seat_records.py)
+    app.persist.put(13 if app_class is YoyoApp else 14, seat_records.pack(
+        [[app.table.seat_name(app, s), BIGGEST, BIGGEST] for s in range(2)]))
     for row in t.MENU:
         if row == "Other games":
             continue
