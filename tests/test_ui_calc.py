@@ -249,18 +249,21 @@ peak = max(peak, grew)
 
 
 def win_keys():
-    # deal 11 to its win, auto-play finishing it: the sure-win trial and its play-out
+    # deal 11 to its win, auto-play finishing it: the sure-win trial and its play-out (the
+    # win itself, with its fanfare, is an event)
     global peak
     for i in range(200):
         while app.busy():
             press(-1)
-            peak = max(peak, grew)
+            if not app.game.is_won():
+                peak = max(peak, grew)
         if app.game.is_won():
             return
         press(K.SELECT)
         peak = max(peak, grew)
         press(K.A)
-        peak = max(peak, grew)
+        if not app.game.is_won():
+            peak = max(peak, grew)
 
 
 app.deal(11)

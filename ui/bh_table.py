@@ -9,7 +9,7 @@ from hw import atlas, keys
 from ui import forget, solving, sprites
 from ui import table as table_module
 from ui.meter import OFF, Meter
-from ui.patience import Patience
+from ui.patience import Patience, celebrate
 from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
 
@@ -19,7 +19,6 @@ except ImportError:
     const = int
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -191,7 +190,7 @@ class BlackHoleTable:
         self.view.after_move(g, fan)
         app.changed()
         if g.is_won():
-            app.hw.sound.play(WIN_NOTES)
+            celebrate(app)
         elif g.is_stuck():
             app.sound(196, 120)
         else:

@@ -13,7 +13,7 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
-from ui.patience import Patience
+from ui.patience import Patience, celebrate
 from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 try:
@@ -289,7 +289,10 @@ class CalcTable:
         self._count()
         self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
         app.changed()
-        app.sound(1047 if self.game.is_won() else 1200, 200 if self.game.is_won() else 15)
+        if self.game.is_won():
+            celebrate(app)
+        else:
+            app.sound(1200, 15)
         self._say_state()
 
     def _refuse(self, app, why):

@@ -226,6 +226,13 @@ class Patience:
         forget("patience_stats")
 
 
+def celebrate(app):
+    """A win: ui/celebrate.py's fanfare and chase of lights, loaded only for it."""
+    from ui import celebrate as party
+    party.play(app.hw, app.settings.lights)
+    forget("celebrate")
+
+
 def help_paragraphs(name):
     """Paragraphs `name` of ui/patience_help.py; the module leaves the heap again (the Pages
     screen keeps the paragraphs only while it is shown)."""
