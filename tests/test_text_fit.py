@@ -63,7 +63,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records",
+    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
