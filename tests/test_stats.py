@@ -124,3 +124,20 @@ def test_reset_statistics_asks_first_and_b_keeps_them(app_class, tag):
     assert s.unpack(p.get(tag)) and (s.played, s.won) == (0, 0)
     press(hw, app, keys.B)
     assert top(app).title.endswith("deal %d" % app.game.deal_number)
+
+
+def test_big_ben_a_hinted_win_counts_its_cards_home_and_plays_the_fanfare():
+    from tests.test_bigben_hint import WON_DEAL
+    from ui import celebrate
+    from ui.bb_table import BigBenApp
+    hw, app = boot(BigBenApp)
+    app.deal(WON_DEAL)
+    for _ in range(300):
+        if app.game.is_won():
+            break
+        press(hw, app, keys.SELECT, keys.A)
+    assert app.game.is_won() and (app.stats.played, app.stats.won) == (1, 1)
+    assert app.stats.nohint == 0 and app.stats.top == 104
+    assert hw.sound.log[-len(celebrate.NOTES):] == list(celebrate.NOTES)
+    lines = stats_lines(hw, app)
+    assert "Most cards home 104" in lines and "Won without hints 0" in lines
