@@ -45,8 +45,8 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, screens, seats, seats_help,
-                solving, text, textview)
+from ui import (amigo_play, launcher, patience, patience_help, screens, seat_records, seats,
+                seats_help, solving, text, textview)
 from ui.amigo_app import AmigoApp
 from ui.bb_table import SUITS as BB_SUITS, BigBenApp
 from ui.bh_table import BlackHoleApp
@@ -68,6 +68,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
+    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
@@ -313,8 +314,11 @@ def every_patience_screen(hw, app):
             press(hw, app, *[keys.UP] * 3, *[keys.RIGHT] * 4, keys.A)
         press(hw, app, keys.B)
     s = app.stats
-    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = BIGGEST
+    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = s.nohint = BIGGEST
+    s.top = 0                           # Black Hole's widest: 52 cards left
     menu(hw, app, "Statistics")
+    press(hw, app, keys.A)              # reset? asked first; B keeps them
+    press(hw, app, keys.B)
     while len(app.stack) > 1:
         press(hw, app, keys.B)
     app.choices()                       # the menu after the deal, either way
@@ -366,6 +370,11 @@ def drive_black_hole():
             press(hw, app, keys.A)
         press(hw, app, keys.SELECT)
         think()
+        if app.game.is_stuck():         # the choices' row undoes that far
+            app.choices()
+            rows = app.stack[-1].rows
+            press(hw, app, *[keys.DOWN] * rows.index(patience.TO_WINNABLE), keys.A)
+            think()
     mp = pytest.MonkeyPatch()
     try:
         # the solver's cap reached at once: too deep to tell
@@ -530,6 +539,9 @@ def drive_seated_menu(app_class):
     t = app.table
     for _ in range(6):                          # a game under way, the curtain passed
         press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
+    # the widest records against the CPU, for the score table (ui/seat_records.py)
+    app.persist.put(13 if app_class is YoyoApp else 14, seat_records.pack(
+        [[app.table.seat_name(app, s), BIGGEST, BIGGEST] for s in range(2)]))
     for row in t.MENU:
         if row == "Other games":
             continue

@@ -6,7 +6,7 @@ positions change; words change on events."""
 from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
-from ui import amigo_sprites
+from ui import amigo_sprites, forget
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.amigo_play import P_DIR_TEXT, P_OVER_TEXT, SKIPPING, TOO_MANY, prompt, refusal
@@ -105,7 +105,11 @@ class AmigoTable(SeatTable):
 
     def scores(self, app):
         from ui.amigo_words import scores
-        return scores(self.game, app.names)
+        title, head, rows, last = scores(self.game, app.names)
+        from ui import seat_records     # each person's matches against the CPU seats
+        vs = seat_records.lines(app)[:6 - self.game.players]    # the lines left free
+        forget("seat_records")
+        return title, head, rows, last + vs
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
@@ -287,6 +291,9 @@ class AmigoTable(SeatTable):
 def _after_scores(app):
     g = app.game
     if g.match_over():
+        from ui import seat_records     # counted here: once, as the next match starts
+        seat_records.match_over(app)
+        forget("seat_records")
         app.new_game()
     else:
         g.next_game()

@@ -8,7 +8,7 @@ from engine.bigben import (FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigB
                            size)
 from hw import font, keys
 from ui import sprites, text
-from ui.patience import Patience
+from ui.patience import Patience, celebrate
 from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
@@ -177,6 +177,7 @@ class BigBenTable:
         elif k == keys.B and not app.undo():
             self.say("Nothing to undo")
         elif k == keys.SELECT:
+            app.stats.hinted = 1      # a win now is not a win without hints
             self._hint()
         elif k == keys.START:
             app.open_menu()
@@ -248,7 +249,10 @@ class BigBenTable:
         self._draw_middle()
         self._set_cursor()
         app.changed()
-        app.sound(1047 if g.is_won() else 1200, 200 if g.is_won() else 15)
+        if g.is_won():
+            celebrate(app)
+        else:
+            app.sound(1200, 15)
         self._say_state()
 
     def _refuse(self, app, why):

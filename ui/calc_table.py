@@ -3,8 +3,9 @@
 Top row: the four foundations, each with its step and the rank it needs next below it, and
 the turned card with the stock's count. Bottom row: the four waste piles fanned downwards,
 the newest cards showing (a count says how many lie hidden under them). The cursor picks a
-place: A plays or places there, B undoes, Select hints, Start opens the menu. Per move only
-tile indices change, so a move allocates nothing.
+place: A plays or places there, B undoes, Select hints, Start opens the menu. Right of the
+waste piles the moves made so far are counted. Per move only tile indices change, so a move
+allocates nothing.
 """
 import displayio
 
@@ -12,8 +13,8 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
-from ui.patience import Patience
-from ui.persist import TAG_CALC, TAG_CALC_STATS
+from ui.patience import Patience, celebrate
+from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 try:
     from micropython import const
@@ -26,7 +27,8 @@ NEXT_Y = const(31)
 WASTE_Y = const(45)
 SHOWN = const(6)            # waste cards in view: five strips and the top card
 TURNED_X = const(128)
-TURNED = const(4)           # cursor places: foundations 0-3, the turned card, waste 5-8
+TURNED = const(4)
+MOVES_X = const(126)           # cursor places: foundations 0-3, the turned card, waste 5-8
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
@@ -59,8 +61,10 @@ class CalcTable:
         self._turned = self._grid(sheet, palette, 3, 2, TURNED_X, TOP_Y)
         self._stock = self._grid(sheet, palette, 2, 1, TURNED_X + 4, NEXT_Y)
         self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
-        for words, x in (("Calculation", 2), ("Deal", 88)):
-            label = text.row(len(words), x, 0)
+        # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
+        self._moves = self._grid(sheet, palette, 3, 1, MOVES_X + 6, WASTE_Y + 14)
+        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", MOVES_X, WASTE_Y)):
+            label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
         cbmp, cpal = _cursor_bitmap()
@@ -71,6 +75,8 @@ class CalcTable:
         self.said = ""
         self.place = TURNED
         self.hinted = -1          # the move Select suggested, which A then makes as shown
+        self.auto = False         # look for a forced move between keys (settings: Auto-play)
+        self.finishing = False    # the rest is a sure win: playing it out
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -87,6 +93,7 @@ class CalcTable:
         self._draw_turned()
         sprites.set_number(self._deal, 0, 0, 5, g.deal_number)
         self._set_cursor()
+        self._count()
         if app.notice:
             self.say(app.notice)
             app.notice = None
@@ -125,6 +132,9 @@ class CalcTable:
             sprites.set_card(self._turned, 0, 0, c, False)
         sprites.set_number(self._stock, 0, 0, 2, g.face_down())
 
+    def _count(self):
+        sprites.set_number(self._moves, 0, 0, 3, self.game.moves_made)
+
     def _set_cursor(self):
         p = self.place
         c = self._cursor
@@ -157,15 +167,59 @@ class CalcTable:
     def dealt(self):
         self.place = TURNED
         self.said = "-"
+        self.auto = True
+        self.finishing = False
 
     def moved(self, app):
+        self.finishing = False
         self.show(app)
 
+    def option_rows(self, app):
+        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),)
+
+    def change_option(self, app, i, step):
+        app.settings.autoplay ^= AUTO_CALC
+
+    # -- auto-play: one forced move per pass between keys, each its own undo ----------------
     def busy(self):
-        return False
+        return self.auto
 
     def tick(self, app):
-        pass
+        g = self.game
+        self.auto = False
+        if not app.settings.autoplay & AUTO_CALC:
+            return
+        if self.finishing:
+            m = g.foundation_move()
+            if m >= 0:
+                self._play(app, (m >> 3) + WASTE, m & 7)
+            return
+        home = -1
+        for f in range(PILES):
+            if not g.check(STOCK, f):
+                if home >= 0:
+                    return          # two homes: the player's choice
+                home = f
+        if home >= 0:
+            self._play(app, STOCK, home)
+        elif g.stock_len == 0 and not g.is_won() and self._sure_win():
+            self.finishing = self.auto = True
+
+    def _sure_win(self):
+        """Waste tops home while any fits: does that win? Tried on the game and taken back,
+        which allocates nothing; nothing is left to redo."""
+        g = self.game
+        n = 0
+        m = g.foundation_move()
+        while m >= 0:
+            g.play((m >> 3) + WASTE, m & 7)
+            n += 1
+            m = g.foundation_move()
+        won = g.is_won()
+        for _ in range(n):
+            g.undo()
+        g.moves_known = g.moves_made
+        return won
 
     # -- keys ------------------------------------------------------------------------------
     def key(self, app, k):
@@ -173,6 +227,7 @@ class CalcTable:
         p = self.place
         hinted = self.hinted
         self.hinted = -1
+        self.auto = self.finishing = False      # a key stops auto-play
         if k == keys.LEFT or k == keys.RIGHT:
             d = 1 if k == keys.RIGHT else -1
             self.place = (p + d) % 5 if p <= TURNED else TURNED + 1 + (p - TURNED - 1 + d) % 4
@@ -191,6 +246,7 @@ class CalcTable:
             if not app.undo():
                 self.say("Nothing to undo")
         elif k == keys.SELECT:
+            app.stats.hinted = 1      # a win now is not a win without hints
             self._hint()
         elif k == keys.START:
             app.open_menu()
@@ -230,8 +286,13 @@ class CalcTable:
         else:
             self._draw_waste(dst - WASTE)
         self._set_cursor()
+        self._count()
+        self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
         app.changed()
-        app.sound(1047 if self.game.is_won() else 1200, 200 if self.game.is_won() else 15)
+        if self.game.is_won():
+            celebrate(app)
+        else:
+            app.sound(1200, 15)
         self._say_state()
 
     def _refuse(self, app, why):

@@ -39,6 +39,8 @@ MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
         "Settings", "Statistics", "Other games")
 DAMAGED = "Saved game was damaged."
+AFTER = ("New deal", "Restart this deal", "Undo a move", "Statistics", "Other games")
+TO_WINNABLE = "Undo to winnable"     # a table with a solver: its undo_to_winnable(app)
 
 
 class Patience:
@@ -81,7 +83,7 @@ class Patience:
                 return notice
             except t.SaveError:
                 notice = DAMAGED
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.game.new_deal(self.new_deal_number())
         return notice
 
@@ -158,7 +160,9 @@ class Patience:
 
     def _record(self, won):
         w = getattr(self.table, "winnable", None)
-        self.stats.record(won, w() if w else None)
+        g = self.game
+        # cards home: in Black Hole's hole (never empty), else on the foundations
+        self.stats.record(won, w() if w else None, getattr(g, "hole_len", 0) or g.on_foundations())
 
     def deal(self, number):
         """Start deal number; a started deal left behind uncounted counts as lost."""
@@ -166,7 +170,7 @@ class Patience:
         if g.moves_made:
             self._record(False)
         g.new_deal(number)
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
         self.back_to_table()
@@ -195,9 +199,11 @@ class Patience:
 
     def choices(self):
         """After a win or when stuck: what next, instead of dealing at once."""
-        title = "You won!" if self.game.is_won() else "No moves left"
-        self.push(screens.Menu(title, ("New deal", "Restart this deal", "Undo a move",
-                                       "Statistics", "Other games"), _pick_after))
+        won = self.game.is_won()
+        rows = AFTER
+        if not won and getattr(self.table, "undo_to_winnable", None):
+            rows = AFTER[:3] + (TO_WINNABLE,) + AFTER[3:]
+        self.push(screens.Menu("You won!" if won else "No moves left", rows, _pick_after))
 
     def undo(self):
         if self.game.undo():
@@ -214,14 +220,17 @@ class Patience:
         return False
 
     def show_stats(self):
-        s = self.stats
-        lines = ["%s statistics" % self.table.NAME, "Played      %d" % s.played,
-                 "Won         %d" % s.won, "Win rate    %d%%" % s.win_percent(),
-                 "Streak      %d" % s.streak, "Best streak %d" % s.best]
-        if s.wplayed:
-            lines.append("Winnable deals: won %d" % s.wwon)
-            lines.append("of %d played" % s.wplayed)
-        self.push(screens.Notice(lines))
+        """The statistics screen; its module is loaded only while it is shown."""
+        from ui import patience_stats
+        self.push(patience_stats.StatsScreen())
+        forget("patience_stats")
+
+
+def celebrate(app):
+    """A win: ui/celebrate.py's fanfare and chase of lights, loaded only for it."""
+    from ui import celebrate as party
+    party.play(app.hw, app.settings.lights)
+    forget("celebrate")
 
 
 def help_paragraphs(name):
@@ -263,14 +272,18 @@ def _pick(app, i):
 
 
 def _pick_after(app, i):
-    if i == 0:
+    row = app.stack[-1].rows[i]
+    if row == "New deal":
         app.deal(app.new_deal_number())
-    elif i == 1:
+    elif row == "Restart this deal":
         app.deal(app.game.deal_number)
-    elif i == 2:
+    elif row == "Undo a move":
         app.undo()
         app.back_to_table()
-    elif i == 3:
+    elif row == TO_WINNABLE:
+        app.back_to_table()
+        app.table.undo_to_winnable(app)
+    elif row == "Statistics":
         app.show_stats()
     else:
         app.leave = True
