@@ -224,7 +224,7 @@ def drive_chooser():
         ch.step()
     # a game whose modules are missing: the chooser says so on its last two lines
     mp = pytest.MonkeyPatch()
-    mp.setattr(launcher, "GAMES", (("Calculation", "solitaire", "ui.no_such_game", "X"),) +
+    mp.setattr(launcher, "GAMES", (("Calculation", "1", "ui.no_such_game", "X"),) +
                launcher.GAMES[1:])
     try:
         ch.open(0)

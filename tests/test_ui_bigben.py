@@ -54,7 +54,7 @@ def cards(g):
 
 
 def test_in_the_chooser():
-    assert ("Big Ben", "solitaire", "ui.bb_table", "BigBenApp") in GAMES
+    assert ("Big Ben", "1", "ui.bb_table", "BigBenApp") in GAMES
 
 
 def test_arrows_walk_round_the_dial_and_in_and_out():
