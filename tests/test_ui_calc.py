@@ -118,8 +118,9 @@ def test_refusals_are_plain_sentences_that_name_what_is_needed():
     press(hw, app, keys.A)
     if not fitting:
         r = g.needed(0)
-        assert message(app) == "The %s pile needs a %s" % (PILE_NAMES[0], "A234567891JQK"[r]
-                                                            if r != 9 else "10")
+        assert message(app) == "The %s pile needs %s %s" % (
+            PILE_NAMES[0], "an" if r in (0, 7) else "a",
+            "A234567891JQK"[r] if r != 9 else "10")
     for words in TEXTS:
         assert len(words) <= 26
 

@@ -147,7 +147,7 @@ class BlackHoleTable:
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play a %s or a %s" % (RANKS[(r + 12) % 13], RANKS[(r + 1) % 13])
+        return "Play %s or %s" % (_a(RANKS[(r + 12) % 13]), _a(RANKS[(r + 1) % 13]))
 
     def _after(self, app, fan):
         g = self.game
@@ -268,6 +268,10 @@ class BlackHoleTable:
             for i in range(lights.count):
                 lights.set(i, 0x003000 if i < n else 0)
         lights.show()
+
+
+def _a(rank):            # "an" before a vowel sound: an A, an 8
+    return ("an " if rank in ("A", "8") else "a ") + rank
 
 
 def _step_cursor(f, k):
