@@ -260,3 +260,23 @@ def test_random_keys_never_break_the_table_or_lose_a_card(seed):
         cards = g.on_foundations() + sum(g.wlen) + (g.face_down() + (g.turned() >= 0))
         assert cards == 52
         fits(app)
+
+
+def test_deal_entry_brackets_the_digit_it_changes_and_a_no_keeps_the_number():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.SELECT, keys.A)             # a move: the deal is in play
+    assert app.in_play()
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    entry = top(app)
+    assert app.text.lines()[2].strip() == "[ ]"
+    press(hw, app, keys.UP, keys.RIGHT, keys.UP, keys.UP)
+    assert entry.digits == "12" and app.text.lines()[2].strip() == "1[2]"
+    press(hw, app, keys.DOWN)                       # down changes the bracketed digit
+    assert app.text.lines()[2].strip() == "1[1]"
+    press(hw, app, keys.A)
+    assert app.text.lines()[0] == "Play deal 11?"
+    press(hw, app, keys.B)                          # no: back to the number as typed
+    assert top(app) is entry and app.text.lines()[2].strip() == "1[1]"
+    number = app.game.deal_number
+    press(hw, app, keys.A, keys.A)                  # yes this time
+    assert top(app) is app.table and app.game.deal_number == 11 != number

@@ -143,8 +143,10 @@ class Confirm:
 
 class NumberEntry:
     """A number typed digit by digit from empty: up/down change the last digit (held, they
-    repeat), right adds a digit, left takes one back, A accepts a number from lo to hi (else
-    says why on one line), B cancels. describe(n) may add a line about the number so far."""
+    repeat), which is the one shown in brackets, right adds a digit, left takes one back, A
+    accepts a number from lo to hi (else says why on one line), B cancels. describe(n) may add
+    a line about the number so far. The entry stays under what accept() pushes (a question),
+    so going back from there finds the number as it was typed."""
 
     def __init__(self, title, lo, hi, accept, describe=None):
         self.title = title
@@ -161,8 +163,9 @@ class NumberEntry:
     def show(self, app):
         n = self.value()
         about = self.describe(n) if self.describe and self.lo <= n <= self.hi else ""
-        app.text.show((self.title, "", "      " + self.digits + "_", about, self.why,
-                       "Up/down: change digit", "Right: next digit", "Left: delete",
+        d = self.digits or " "
+        app.text.show((self.title, "", "     %s[%s]" % (d[:-1], d[-1]), about, self.why,
+                       "Up/down: change [digit]", "Right: add a digit", "Left: delete",
                        "A: accept   B: cancel"))
 
     def key(self, app, k):
@@ -182,7 +185,6 @@ class NumberEntry:
         elif k == keys.A:
             n = self.value()
             if self.lo <= n <= self.hi:
-                app.pop()
                 self.accept(app, n)
                 return
             self.why = "Only %d to %d, please" % (self.lo, self.hi)
