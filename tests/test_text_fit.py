@@ -68,6 +68,7 @@ NOT_SHOWN = {
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
+    ".!?",                                                           # what ends a sentence
 }
 # Word lists split on blanks by the code: each word must be seen.
 WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
@@ -185,9 +186,15 @@ def message_constants():
 
 
 def is_shown(s, texts):
-    if s in HELP:
-        lines = screens.wrap([s])[0]
-        return all(line in texts for line in lines)
+    if s in HELP:       # shown line by line: each next run of its words is a shown line
+        words = s.split()
+        i = 0
+        while i < len(words):
+            runs = [n for n in range(1, len(words) - i + 1) if " ".join(words[i:i + n]) in texts]
+            if not runs:
+                return False
+            i += max(runs)
+        return True
     if s in WORD_LISTS:
         return all(is_shown(w, texts) for w in s.split())
     if "|" in s:

@@ -10,28 +10,6 @@ from hw import keys
 from ui.textview import LINE_CHARS, LINES
 
 
-def wrap(paragraphs, width=LINE_CHARS, first=0, count=10000):
-    """Lines first .. first+count-1 of the paragraphs wrapped to width characters, words kept
-    whole ("" is a blank line), and how many lines there are in all. Only the lines asked
-    for are kept, so a page of help never holds the whole text's lines on the heap."""
-    out = []
-    n = 0
-    for p in paragraphs:
-        line = ""
-        for word in p.split():
-            if line and len(line) + 1 + len(word) > width:
-                if first <= n < first + count:
-                    out.append(line)
-                n += 1
-                line = word
-            else:
-                line = line + " " + word if line else word
-        if first <= n < first + count:
-            out.append(line)
-        n += 1
-    return out, n
-
-
 class Menu:
     """Rows chosen with up/down and A; B or Start goes back. pick(app, i) acts on row i. The
     rows never change while the menu is up, so nothing moves under the marker."""
@@ -85,19 +63,75 @@ class Options:
             app.pop()
 
 
+PAGE_KEYS = "Left/right: page  B: back"
+
+
+def page_lines(paragraphs, per, want, width=LINE_CHARS):
+    """Page want's lines of the paragraphs laid out in pages of per lines, and the number of
+    pages. Words wrap as in wrap(); a page that would end inside a sentence ends instead after
+    the last sentence that began on it, if that fills at least half the page, and the next
+    page starts with the sentence. A blank line at the top of a page is dropped."""
+    out = []
+    page = 0
+    p = w = 0
+    while p < len(paragraphs):
+        lines, p, w = _one_page(paragraphs, p, w, per, width)
+        if page == want:
+            out = lines
+        page += 1
+    return out, page
+
+
+def _one_page(paragraphs, p, w, per, width):
+    lines = []
+    line = ""
+    cut = None          # where the page may end: (lines kept, last line, paragraph, word)
+    words = paragraphs[p].split()
+    while True:
+        if w == len(words):                 # the paragraph ends
+            if words or lines:
+                lines.append(line)
+            line = ""
+            p += 1
+            w = 0
+            if p == len(paragraphs) or len(lines) == per:
+                return lines, p, w
+            cut = (len(lines), "", p, 0)
+            words = paragraphs[p].split()
+            continue
+        word = words[w]
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = ""
+            if len(lines) == per:
+                if cut is not None and cut[0] >= per // 2:
+                    n, last, p, w = cut
+                    del lines[n:]
+                    if last:
+                        lines.append(last)
+                return lines, p, w
+        line = line + " " + word if line else word
+        w += 1
+        if word[-1] in ".!?" and w < len(words):
+            cut = (len(lines), line, p, w)
+
+
 class Pages:
-    """Help: paragraphs wrapped into pages; left/right (or A) turn them, B leaves."""
+    """Help: paragraphs laid out in pages (page_lines()); left/right (or A) turn them, B
+    leaves. The last line of each says so."""
 
     def __init__(self, title, paragraphs):
         self.paragraphs = paragraphs
         self.title = title
         self.page = 0
-        self.count = (wrap(paragraphs, count=0)[1] + LINES - 2) // (LINES - 1)
+        self.count = page_lines(paragraphs, LINES - 2, -1)[1]
 
     def show(self, app):
-        per = LINES - 1
-        lines = wrap(self.paragraphs, first=self.page * per, count=per)[0]
-        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines)
+        lines = page_lines(self.paragraphs, LINES - 2, self.page)[0]
+        while len(lines) < LINES - 2:
+            lines.append("")
+        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines +
+                      [PAGE_KEYS])
 
     def key(self, app, k):
         if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
