@@ -63,6 +63,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
+    "repeat", "view",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters

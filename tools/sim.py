@@ -269,7 +269,7 @@ def settle(hw, launcher, stop=(), passes=20000):
 def said(app):
     """The words on the game's message row."""
     view = getattr(getattr(app, "table", None), "view", None)
-    for owner, name in ((view, "said"), (view, "_said"), (getattr(app, "table", None), "said")):
+    for owner, name in ((view, "said"), (getattr(app, "table", None), "said")):
         words = getattr(owner, name, None)
         if isinstance(words, str):
             return words

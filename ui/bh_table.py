@@ -9,7 +9,7 @@ from hw import atlas, keys
 from ui import solving, sprites
 from ui import table as table_module
 from ui.meter import OFF, Meter
-from ui.patience import Patience
+from ui.patience import GUIDES, Patience
 from ui.persist import TAG_GAME, TAG_STATS
 from ui.table import TableView
 
@@ -63,6 +63,9 @@ class BlackHoleTable:
             self._say_state()
         self._lights()
 
+    def say(self, words):
+        self.view.say(words)
+
     def dealt(self):
         self.cursor = 0
         if self.thinker is not None:
@@ -105,7 +108,7 @@ class BlackHoleTable:
             self.view.say("You won! A: what next")
         elif self.game.is_stuck():
             self.view.say("No moves left. A: choices")
-        else:
+        elif self.view.said not in GUIDES:       # the key guide stays until words replace it
             self.view.say("")
 
     # -- keys ----------------------------------------------------------------------------

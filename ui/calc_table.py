@@ -12,7 +12,7 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
-from ui.patience import Patience
+from ui.patience import GUIDES, Patience
 from ui.persist import TAG_CALC, TAG_CALC_STATS
 
 try:
@@ -151,7 +151,7 @@ class CalcTable:
             self.say("You won! A: what next")
         elif g.is_stuck():
             self.say("No moves left. A: choices")
-        else:
+        elif self.said not in GUIDES:            # the key guide stays until words replace it
             self.say("")
 
     def dealt(self):

@@ -34,11 +34,14 @@ except ImportError:
     const = int
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
+_GUIDE_AFTER_MS = const(8000)  # idle this long, a free message row shows the keys again
 MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
 
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
         "Settings", "Statistics", "Other games")
 DAMAGED = "Saved game was damaged."
+# The keys A and the D-pad do not say for themselves, in turns on a free message row.
+GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
 
 
 class Patience:
@@ -59,6 +62,10 @@ class Patience:
         self.stack = [self.table]
         self.unsaved_since = -1
         self.dirty = True
+        self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
+        self.guided = 0                 # which GUIDES line is next
+        self.b_press = 0                # the last key was B on the table: 2 if it undid a move
+        self._repeat = getattr(hw.keys, "repeat", None)
         self.notice = self._restore()
         hw.display.root_group = self.root
         self._show()
@@ -102,14 +109,27 @@ class Patience:
     # -- the loop ----------------------------------------------------------------------
     def step(self):
         k = self.hw.keys.poll()
-        if k != keys.NONE:
-            self.stack[-1].key(self, k)
+        now = self.hw.clock.ms()
+        on_table = self.stack[-1] is self.table
+        if k == keys.HOLD_B:
+            self.key_at = now
+            if on_table and self.b_press:
+                self._redo_held()
             self.dirty = True
-        elif self.stack[-1] is self.table and self.table.busy():
+        elif k != keys.NONE:
+            self.key_at = now
+            n = self.game.moves_made
+            self.stack[-1].key(self, k)
+            self.b_press = (2 if self.game.moves_made < n else 1) \
+                if on_table and k == keys.B else 0
+            self.dirty = True
+        elif on_table and self.table.busy():
             self.table.tick(self)
             self.dirty = True
-        if self.unsaved_since >= 0 and \
-                (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
+        elif on_table and (now - self.key_at) & TICKS_MASK >= _GUIDE_AFTER_MS:
+            self.key_at = now
+            self.dirty = self.guide() or self.dirty
+        if self.unsaved_since >= 0 and (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
         if self.dirty:
             self.hw.display.refresh()
@@ -143,7 +163,30 @@ class Patience:
         self.table.group.hidden = not on_table
         self.text.group.hidden = on_table
         top.show(self)
+        if on_table:
+            self.guide()
+        if self._repeat is not None:
+            self._repeat.hold_b = on_table      # B held is redo on the table only
         self.dirty = True
+
+    def guide(self):
+        """The next GUIDES line on the table's message row if nothing else is said there."""
+        t = self.table
+        said = getattr(t, "view", t).said
+        if said and said not in GUIDES:
+            return False
+        t.say(GUIDES[self.guided])
+        self.guided ^= 1
+        return True
+
+    def _redo_held(self):
+        """B held: redo. Its press undid a move first when there was one: that comes back
+        too, so holding B brings back one move."""
+        if self.b_press == 2:
+            self.redo()
+        self.b_press = 0
+        if not self.redo():
+            self.table.say("Nothing to redo")
 
     def sound(self, hz, ms):
         self.hw.sound.beep(hz, ms)
@@ -251,7 +294,7 @@ def _pick(app, i):
             app.back_to_table()
         else:
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
-                                     "that B took back.")))
+                                     "that B took back. On the", "table, hold B to redo.")))
     elif row == "Help":
         app.push(screens.Pages(app.table.NAME, help_paragraphs(app.table.HELP)))
     elif row == "Settings":
