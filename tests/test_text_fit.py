@@ -47,8 +47,9 @@ from ui import (amigo_play, launcher, patience, patience_help, screens, seats, s
                 solving, text, textview)
 from ui.amigo_app import AmigoApp
 from ui.bh_table import BlackHoleApp
+from ui.bb_table import BigBenApp
 from ui.calc_table import CalcApp
-from ui.persist import (TAG_AMIGO, TAG_AMIGO_SETUP, TAG_CALC, TAG_CALC_STATS, TAG_GAME,
+from ui.persist import (TAG_BB, TAG_BB_STATS, TAG_AMIGO, TAG_AMIGO_SETUP, TAG_CALC, TAG_CALC_STATS, TAG_GAME,
                         TAG_SETTINGS, TAG_STATS, TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings)
 from ui.yoyo_app import YoyoApp
 from ui.yoyo_view import refusal as yoyo_refusal
@@ -60,12 +61,13 @@ BIGGEST = 0xFFFF                  # statistics are kept in 16 bits (ui/persist.p
 # Constants in the scanned code that never reach the screen, and why.
 NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
+    "ui.bb_table", "BigBenApp",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "repeat", "view",
     "amigo_handover", "amigo_scores",
-    "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
+    "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
@@ -75,8 +77,8 @@ NOT_SHOWN = {
 WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
 SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
 SCANNED += ["hw/storage.py"]
-HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + seats_help.YOYO +
-        seats_help.AMIGO)
+HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
+        seats_help.YOYO + seats_help.AMIGO)
 
 
 class Shown:
@@ -108,10 +110,11 @@ def shown():
     mp.setattr(textview.TextView, "show", recording_show)
     try:
         drive_chooser()
-        for app_class in (BlackHoleApp, CalcApp, YoyoApp, AmigoApp):
+        for app_class in (BlackHoleApp, CalcApp, BigBenApp, YoyoApp, AmigoApp):
             drive_notices(app_class)
         drive_black_hole()
         drive_calculation()
+        drive_big_ben()
         for app_class in (YoyoApp, AmigoApp):
             drive_setup(app_class)
             drive_seated_menu(app_class)
@@ -258,11 +261,12 @@ def drive_notices(app_class):
     """Powered on over a damaged store, bad records and damaged game and setup records."""
     damaged = MemoryStore()
     damaged.data[:] = bytes(random.Random(3).randrange(256) for _ in range(damaged.size))
-    game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, YoyoApp: TAG_YOYO,
-                AmigoApp: TAG_AMIGO}[app_class]
+    game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, BigBenApp: TAG_BB,
+                YoyoApp: TAG_YOYO, AmigoApp: TAG_AMIGO}[app_class]
     stores = [damaged, saved({TAG_SETTINGS: b"\x07"}), saved({game_tag: b"\x01\x02\x03"})]
-    if app_class in (BlackHoleApp, CalcApp):
-        stats_tag = TAG_STATS if app_class is BlackHoleApp else TAG_CALC_STATS
+    if app_class in (BlackHoleApp, CalcApp, BigBenApp):
+        stats_tag = {BlackHoleApp: TAG_STATS, CalcApp: TAG_CALC_STATS,
+                     BigBenApp: TAG_BB_STATS}[app_class]
         stores.append(saved({stats_tag: b"\x02\x00"}))
     else:
         # a good game under a damaged setup record: the notice is on the table
@@ -329,6 +333,10 @@ def drive_black_hole():
         t.cursor = f
         press(hw, app, keys.A)
     press(hw, app, keys.A)
+    app.back_to_table()
+    press(hw, app, keys.B)              # undone into play after the win: a new deal asks
+    menu(hw, app, "New deal")
+    press(hw, app, keys.B)
     app.deal(2)
     for f in range(17):                 # refusals: an empty fan, every rank at the hole
         for r in range(13):
@@ -422,6 +430,34 @@ def drive_calculation():
                     t.place = place
                     press(hw, app, keys.A)
             press(hw, app, keys.SELECT, keys.A)
+
+
+def drive_big_ben():
+    from engine.bigben import FOUND, HOURS, RESERVE, WASTE
+    hw, app = ui_keys.boot(BigBenApp)
+    every_patience_screen(hw, app)
+    t = app.table
+    for n in range(1, 25):
+        press(hw, app, keys.LEFT)
+        app.deal(n)
+        g = app.game
+        for _ in range(150):
+            if g.is_won() or g.is_stuck():
+                press(hw, app, keys.A)
+                app.back_to_table()
+                break
+            for place in range(FOUND, WASTE):       # each hour's refusal, or its play
+                t.place = place
+                press(hw, app, keys.A)
+            for place in range(HOURS):              # a card picked up, put back, refused
+                t.place = place
+                press(hw, app, keys.A)
+                if t.held >= 0:
+                    press(hw, app, keys.B)
+            t.place = RESERVE
+            press(hw, app, keys.SELECT, keys.A)
+    hw.clock.advance(9000)                          # play pauses: the key guide
+    app.step()
 
 
 # -- the seated games ------------------------------------------------------------------------
