@@ -155,3 +155,11 @@ def test_big_ben_starts_from_the_command_line(tmp_path):
     r = run_sim(["--game", "bigben", "--deal", "4"], "q\n", tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Big Ben" in r.stdout or "deal 4" in r.stdout
+
+
+def test_headless_hb_holds_b_and_redoes(tmp_path):
+    r = run_sim(["--deal", "1"], "r r a\nb\nhb\nq\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    tables = [line for line in r.stdout.splitlines() if line.startswith("hole ")]
+    assert [t.split()[1] for t in tables] == ["AS", "2C", "AS", "2C"]
+    assert "hold B: redo" in r.stdout

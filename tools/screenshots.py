@@ -51,6 +51,9 @@ def main(argv=None):
 
     app.settings.verdict = True
     app.deal(2)
+    hw.clock.advance(8000)          # play pauses: the key guide's other line
+    app.step()
+    shot(hw, args.out, "key_guide", shots)
     play(DEAL_2_WIN[:14])
     app.table.cursor = 9
     app.table.view.set_cursor(9)

@@ -23,7 +23,7 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY_WORDS = {
     "left": "LEFT", "l": "LEFT", "right": "RIGHT", "r": "RIGHT", "up": "UP", "u": "UP",
     "down": "DOWN", "d": "DOWN", "a": "A", "b": "B", "start": "START", "s": "START",
-    "select": "SELECT", "e": "SELECT",
+    "select": "SELECT", "e": "SELECT", "hb": "HOLD_B", "hold-b": "HOLD_B",
 }
 SETTLE_MS = 1000      # longer than any game's CPU pace
 # --game's names, in ui/launcher.py's GAMES order, and the older or looser names also taken.
@@ -32,8 +32,8 @@ GAME_ALIASES = {"black-hole": "blackhole", "yoyo": "yoyo-parlett", "parlett": "y
                 "amigo": "yoyo-amigo", "calc": "calculation", "big-ben": "bigben"}
 SEATED = ("yoyo-parlett", "yoyo-amigo")
 MAX_DEAL = 32000      # the deals PySolFC makes with the MS generator
-HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
-                 "several per line, e.g. 'r r a'; q quits")
+HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select), hb (B "
+                 "held: redo); several per line, e.g. 'r r a'; q quits")
 WAIT_S = 0.25         # how often the app runs on while the terminal waits for a line
 
 
@@ -198,13 +198,27 @@ def headless(args):
                 for k in parse_keys(line, keys):
                     if stop:
                         break
-                    hw.keys.press(k)
+                    if k == keys.HOLD_B:
+                        hold_b(hw, app)
+                    else:
+                        hw.keys.press(k)
                     settle(hw, app, stop)
             except ValueError as e:
                 print(e)
     except OSError:         # the terminal or the pipe reading the screens went away
         sys.stdout = open(os.devnull, "w")
     return finish(app, stop)
+
+
+def hold_b(hw, launcher):
+    """B pressed and kept down as long as the board takes it for held, then let go."""
+    from hw.base import HOLD_MS
+    from hw.keys import B
+    hw.keys.hold(B)
+    launcher.step()
+    hw.clock.advance(HOLD_MS)
+    launcher.step()
+    hw.keys.release(B)
 
 
 def wait_for_line(lines, hw, launcher, stop):
