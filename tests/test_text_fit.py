@@ -43,7 +43,7 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, screens, seats, seats_help,
+from ui import (amigo_play, launcher, pages, patience, patience_help, seats, seats_help,
                 solving, text, textview)
 from ui.amigo_app import AmigoApp
 from ui.bh_table import BlackHoleApp
@@ -65,7 +65,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
     "ui.", "patience_help", "seats_help",                            # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "repeat", "view",
+    "repeat", "view", "pages",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters

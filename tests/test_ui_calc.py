@@ -9,7 +9,7 @@ from tests.conftest import FIGURES
 from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
-from ui import screens
+from ui import pages, screens
 from ui.patience import help_paragraphs
 from ui.calc_table import PILE_NAMES, CalcApp
 from ui.persist import TAG_CALC, Persist, Settings
@@ -189,9 +189,9 @@ def test_every_shared_screen_of_the_game_fits_its_lines():
             press(hw, app, keys.B)
         press(hw, app, keys.START)
     paragraphs = help_paragraphs(app.table.HELP)
-    pages = screens.Pages("Calculation", paragraphs)
-    lines = [x for i in range(pages.count) for x in screens.page_lines(paragraphs, 8, i)[0]]
-    assert pages.count >= 3 and all(len(x) <= LINE_CHARS for x in lines)
+    help_pages = pages.Pages("Calculation", paragraphs)
+    lines = [x for i in range(help_pages.count) for x in help_pages.lines(i)[0]]
+    assert help_pages.count >= 3 and all(len(x) <= LINE_CHARS for x in lines)
 
 
 CALC_DRIVER = r'''

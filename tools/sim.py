@@ -320,6 +320,7 @@ def start(hw, args):
     launcher = Launcher(hw, seed=args.seed)
     if args.deal and not args.game:
         args.game = "blackhole"
+    args.game = GAME_ALIASES.get(args.game, args.game)
     if args.game and launcher.game != GAME_NAMES.index(args.game):
         if launcher.app is not None:
             launcher.close()

@@ -18,7 +18,9 @@ try:
 except ImportError:
     const = int
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# each rank as the refusals name it: "an" before a vowel sound
+_RANKS = ("an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J",
+          "a Q", "a K")
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
@@ -150,7 +152,7 @@ class BlackHoleTable:
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play %s or %s" % (_a(RANKS[(r + 12) % 13]), _a(RANKS[(r + 1) % 13]))
+        return "Play %s or %s" % (_RANKS[(r + 12) % 13], _RANKS[(r + 1) % 13])
 
     def _after(self, app, fan):
         g = self.game
@@ -271,10 +273,6 @@ class BlackHoleTable:
             for i in range(lights.count):
                 lights.set(i, 0x003000 if i < n else 0)
         lights.show()
-
-
-def _a(rank):            # "an" before a vowel sound: an A, an 8
-    return ("an " if rank in ("A", "8") else "a ") + rank
 
 
 def _step_cursor(f, k):

@@ -65,7 +65,6 @@ class Patience:
         self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
         self.guided = 0                 # which GUIDES line is next
         self.b_press = 0                # the last key was B on the table: 2 if it undid a move
-        self._repeat = getattr(hw.keys, "repeat", None)
         self.notice = self._restore()
         hw.display.root_group = self.root
         self._show()
@@ -111,24 +110,29 @@ class Patience:
         k = self.hw.keys.poll()
         now = self.hw.clock.ms()
         on_table = self.stack[-1] is self.table
-        if k == keys.HOLD_B:
+        if k != keys.NONE:
             self.key_at = now
-            if on_table and self.b_press:
-                self._redo_held()
-            self.dirty = True
-        elif k != keys.NONE:
-            self.key_at = now
-            n = self.game.moves_made
-            self.stack[-1].key(self, k)
-            self.b_press = (2 if self.game.moves_made < n else 1) \
-                if on_table and k == keys.B else 0
+            b = self.b_press
+            self.b_press = 0
+            if k != keys.HOLD_B:
+                n = self.game.moves_made
+                self.stack[-1].key(self, k)
+                if on_table and k == keys.B:
+                    self.b_press = 2 if self.game.moves_made < n else 1
+            elif on_table and b:
+                # B held redoes; its press undid a move first if it could: that comes back too
+                if b == 2:
+                    self.redo()
+                if not self.redo():
+                    self.table.say("Nothing to redo")
             self.dirty = True
         elif on_table and self.table.busy():
             self.table.tick(self)
             self.dirty = True
         elif on_table and (now - self.key_at) & TICKS_MASK >= _GUIDE_AFTER_MS:
             self.key_at = now
-            self.dirty = self.guide() or self.dirty
+            self.guide()
+            self.dirty = True
         if self.unsaved_since >= 0 and (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
         if self.dirty:
@@ -165,28 +169,16 @@ class Patience:
         top.show(self)
         if on_table:
             self.guide()
-        if self._repeat is not None:
-            self._repeat.hold_b = on_table      # B held is redo on the table only
+        self.hw.keys.repeat.hold_b = on_table       # B held is redo on the table only
         self.dirty = True
 
     def guide(self):
         """The next GUIDES line on the table's message row if nothing else is said there."""
         t = self.table
         said = getattr(t, "view", t).said
-        if said and said not in GUIDES:
-            return False
-        t.say(GUIDES[self.guided])
-        self.guided ^= 1
-        return True
-
-    def _redo_held(self):
-        """B held: redo. Its press undid a move first when there was one: that comes back
-        too, so holding B brings back one move."""
-        if self.b_press == 2:
-            self.redo()
-        self.b_press = 0
-        if not self.redo():
-            self.table.say("Nothing to redo")
+        if not said or said in GUIDES:
+            t.say(GUIDES[self.guided])
+            self.guided ^= 1
 
     def sound(self, hz, ms):
         self.hw.sound.beep(hz, ms)
@@ -294,9 +286,9 @@ def _pick(app, i):
             app.back_to_table()
         else:
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
-                                     "that B took back. On the", "table, hold B to redo.")))
+                                     "that B took back.")))
     elif row == "Help":
-        app.push(screens.Pages(app.table.NAME, help_paragraphs(app.table.HELP)))
+        app.push(screens.help_pages(app.table.NAME, help_paragraphs(app.table.HELP)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":

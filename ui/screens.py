@@ -1,5 +1,5 @@
 """Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
-confirmations and number entry.
+confirmations and number entry (help pages in ui/pages.py, loaded only while shown).
 
 A screen is an object with show(app) and key(app, k); the app (ui/patience.py, or the
 chooser for the device's settings) keeps screens on a stack, so push() puts one over another and pop() goes back to what was under it. Every
@@ -7,7 +7,6 @@ line is laid out to fit its row (ui/textview.py: 26 characters for a title, 25 b
 tests/test_text_fit.py renders each screen and fails on a line that would be cut.
 """
 from hw import keys
-from ui.textview import LINE_CHARS, LINES
 
 
 class Menu:
@@ -63,85 +62,12 @@ class Options:
             app.pop()
 
 
-PAGE_KEYS = "Left/right: page  B: back"
-
-
-def page_lines(paragraphs, per, want, width=LINE_CHARS):
-    """Page want's lines of the paragraphs laid out in pages of per lines, and the number of
-    pages. Words wrap as in wrap(); a page that would end inside a sentence ends instead after
-    the last sentence that began on it, if that fills at least half the page, and the next
-    page starts with the sentence. A blank line at the top of a page is dropped."""
-    out = []
-    page = 0
-    p = w = 0
-    while p < len(paragraphs):
-        lines, p, w = _one_page(paragraphs, p, w, per, width)
-        if page == want:
-            out = lines
-        page += 1
-    return out, page
-
-
-def _one_page(paragraphs, p, w, per, width):
-    lines = []
-    line = ""
-    cut = None          # where the page may end: (lines kept, last line, paragraph, word)
-    words = paragraphs[p].split()
-    while True:
-        if w == len(words):                 # the paragraph ends
-            if words or lines:
-                lines.append(line)
-            line = ""
-            p += 1
-            w = 0
-            if p == len(paragraphs) or len(lines) == per:
-                return lines, p, w
-            cut = (len(lines), "", p, 0)
-            words = paragraphs[p].split()
-            continue
-        word = words[w]
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = ""
-            if len(lines) == per:
-                if cut is not None and cut[0] >= per // 2:
-                    n, last, p, w = cut
-                    del lines[n:]
-                    if last:
-                        lines.append(last)
-                return lines, p, w
-        line = line + " " + word if line else word
-        w += 1
-        if word[-1] in ".!?" and w < len(words):
-            cut = (len(lines), line, p, w)
-
-
-class Pages:
-    """Help: paragraphs laid out in pages (page_lines()); left/right (or A) turn them, B
-    leaves. The last line of each says so."""
-
-    def __init__(self, title, paragraphs):
-        self.paragraphs = paragraphs
-        self.title = title
-        self.page = 0
-        self.count = page_lines(paragraphs, LINES - 2, -1)[1]
-
-    def show(self, app):
-        lines = page_lines(self.paragraphs, LINES - 2, self.page)[0]
-        while len(lines) < LINES - 2:
-            lines.append("")
-        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines +
-                      [PAGE_KEYS])
-
-    def key(self, app, k):
-        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
-            self.page = (self.page + 1) % self.count
-        elif k == keys.LEFT or k == keys.UP:
-            self.page = (self.page - 1) % self.count
-        else:
-            app.pop()
-            return
-        self.show(app)
+def help_pages(title, paragraphs):
+    """The help screen (ui/pages.py): its code is loaded for it and leaves the heap with it."""
+    from ui import forget
+    from ui.pages import Pages
+    forget("pages")
+    return Pages(title, paragraphs)
 
 
 class Notice:
