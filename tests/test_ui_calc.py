@@ -9,7 +9,7 @@ from tests.conftest import FIGURES
 from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
-from ui import screens
+from ui import pages, screens
 from ui.patience import help_paragraphs
 from ui.calc_table import PILE_NAMES, CalcApp
 from ui.persist import TAG_CALC, Persist, Settings
@@ -141,8 +141,9 @@ def test_refusals_are_plain_sentences_that_name_what_is_needed():
     press(hw, app, keys.A)
     if not fitting:
         r = g.needed(0)
-        assert message(app) == "The %s pile needs a %s" % (PILE_NAMES[0], "A234567891JQK"[r]
-                                                            if r != 9 else "10")
+        assert message(app) == "The %s pile needs %s %s" % (
+            PILE_NAMES[0], "an" if r in (0, 7) else "a",
+            "A234567891JQK"[r] if r != 9 else "10")
     for words in TEXTS:
         assert len(words) <= 26
 
@@ -211,10 +212,9 @@ def test_every_shared_screen_of_the_game_fits_its_lines():
             press(hw, app, keys.B)
         press(hw, app, keys.START)
     paragraphs = help_paragraphs(app.table.HELP)
-    pages = screens.Pages("Calculation", paragraphs)
-    lines, n = screens.wrap(paragraphs)
-    assert pages.count >= 3 and len(lines) == n and all(len(x) <= LINE_CHARS for x in lines)
-    assert screens.wrap(paragraphs, first=9, count=9)[0] == lines[9:18]
+    help_pages = pages.Pages("Calculation", paragraphs)
+    lines = [x for i in range(help_pages.count) for x in help_pages.lines(i)[0]]
+    assert help_pages.count >= 3 and all(len(x) <= LINE_CHARS for x in lines)
 
 
 CALC_DRIVER = r'''
@@ -312,3 +312,23 @@ def test_random_keys_never_break_the_table_or_lose_a_card(seed):
         cards = g.on_foundations() + sum(g.wlen) + (g.face_down() + (g.turned() >= 0))
         assert cards == 52
         fits(app)
+
+
+def test_deal_entry_brackets_the_digit_it_changes_and_a_no_keeps_the_number():
+    hw, app = boot(CalcApp)
+    press(hw, app, keys.SELECT, keys.A)             # a move: the deal is in play
+    assert app.in_play()
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    entry = top(app)
+    assert app.text.lines()[2].strip() == "[ ]"
+    press(hw, app, keys.UP, keys.RIGHT, keys.UP, keys.UP)
+    assert entry.digits == "12" and app.text.lines()[2].strip() == "1[2]"
+    press(hw, app, keys.DOWN)                       # down changes the bracketed digit
+    assert app.text.lines()[2].strip() == "1[1]"
+    press(hw, app, keys.A)
+    assert app.text.lines()[0] == "Play deal 11?"
+    press(hw, app, keys.B)                          # no: back to the number as typed
+    assert top(app) is entry and app.text.lines()[2].strip() == "1[1]"
+    number = app.game.deal_number
+    press(hw, app, keys.A, keys.A)                  # yes this time
+    assert top(app) is app.table and app.game.deal_number == 11 != number

@@ -124,7 +124,7 @@ while app.busy() and n < 5000:
             think = grew
 print("FIG slices", slices)
 print("FIG peak_slice", think)
-print("FIG answered", int(T.view._said != "" and not T.view._said.startswith("Thinking")))
+print("FIG answered", int(T.view.said != "" and not T.view.said.startswith("Thinking")))
 '''
 
 YOYO = r'''

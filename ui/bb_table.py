@@ -8,7 +8,7 @@ from engine.bigben import (FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigB
                            size)
 from hw import font, keys
 from ui import sprites, text
-from ui.patience import Patience, celebrate
+from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
@@ -148,8 +148,9 @@ class BigBenTable:
 
     def _say_state(self):
         g = self.game
-        self.say("You won! A: what next" if g.is_won() else
-                 "No moves left. A: choices" if g.is_stuck() else "")
+        if g.is_won() or g.is_stuck() or self.said not in GUIDES:  # the key guide stays
+            self.say("You won! A: what next" if g.is_won() else
+                     "No moves left. A: choices" if g.is_stuck() else "")
 
     def dealt(self):
         self.place = RESERVE

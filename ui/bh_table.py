@@ -9,7 +9,7 @@ from hw import atlas, keys
 from ui import forget, solving, sprites
 from ui import table as table_module
 from ui.meter import OFF, Meter
-from ui.patience import Patience, celebrate
+from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
 
@@ -18,7 +18,9 @@ try:
 except ImportError:
     const = int
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# each rank as the refusals name it: "an" before a vowel sound
+_RANKS = ("an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J",
+          "a Q", "a K")
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -64,6 +66,9 @@ class BlackHoleTable:
         else:
             self._say_state()
         self._lights()
+
+    def say(self, words):
+        self.view.say(words)
 
     def dealt(self):
         self.cursor = 0
@@ -113,7 +118,7 @@ class BlackHoleTable:
             self.view.say("You won! A: what next")
         elif self.game.is_stuck():
             self.view.say("No moves left. A: choices")
-        else:
+        elif self.view.said not in GUIDES:       # the key guide stays until words replace it
             self.view.say("")
 
     # -- keys ----------------------------------------------------------------------------
@@ -182,7 +187,7 @@ class BlackHoleTable:
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play a %s or a %s" % (RANKS[(r + 12) % 13], RANKS[(r + 1) % 13])
+        return "Play %s or %s" % (_RANKS[(r + 12) % 13], _RANKS[(r + 1) % 13])
 
     def _after(self, app, fan):
         g = self.game

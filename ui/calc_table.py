@@ -13,7 +13,7 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
-from ui.patience import Patience, celebrate
+from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 try:
@@ -161,7 +161,7 @@ class CalcTable:
             self.say("You won! A: what next")
         elif g.is_stuck():
             self.say("No moves left. A: choices")
-        else:
+        elif self.said not in GUIDES:            # the key guide stays until words replace it
             self.say("")
 
     def dealt(self):
@@ -260,14 +260,14 @@ class CalcTable:
                     return self._play(app, src, p)
             r = g.needed(p)
             self._refuse(app, "That pile is complete" if r < 0 else
-                         "The %s pile needs a %s" % (PILE_NAMES[p], _rank(r)))
+                         "The %s pile needs %s" % (PILE_NAMES[p], _a(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
                 if c >= 0 and not g.check(STOCK, f):
                     return self._play(app, STOCK, f)
             self._refuse(app, "The stock is used up" if c < 0 else
-                         "No pile needs a %s yet" % _rank(c >> 2))
+                         "No pile needs %s yet" % _a(c >> 2))
         else:
             w = WASTE + p - TURNED - 1
             if g.check(STOCK, w):
@@ -313,6 +313,10 @@ class CalcTable:
 
 def _rank(r):
     return "10" if r == 9 else RANKS[r]
+
+
+def _a(r):               # "an" before a vowel sound: an A, an 8
+    return ("an " if r == 0 or r == 7 else "a ") + _rank(r)
 
 
 def _cursor_bitmap():

@@ -34,6 +34,7 @@ except ImportError:
     const = int
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
+_GUIDE_AFTER_MS = const(8000)  # idle this long, a free message row shows the keys again
 MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
 
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
@@ -41,6 +42,8 @@ MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move"
 DAMAGED = "Saved game was damaged."
 AFTER = ("New deal", "Restart this deal", "Undo a move", "Statistics", "Other games")
 TO_WINNABLE = "Undo to winnable"     # a table with a solver: its undo_to_winnable(app)
+# The keys A and the D-pad do not say for themselves, in turns on a free message row.
+GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
 
 
 class Patience:
@@ -61,6 +64,9 @@ class Patience:
         self.stack = [self.table]
         self.unsaved_since = -1
         self.dirty = True
+        self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
+        self.guided = 0                 # which GUIDES line is next
+        self.b_press = 0                # the last key was B on the table: 2 if it undid a move
         self.notice = self._restore()
         hw.display.root_group = self.root
         self._show()
@@ -104,12 +110,33 @@ class Patience:
     # -- the loop ----------------------------------------------------------------------
     def step(self):
         k = self.hw.keys.poll()
+        now = self.hw.clock.ms()
+        on_table = self.stack[-1] is self.table
         if k != keys.NONE:
-            self.stack[-1].key(self, k)
+            self.key_at = now
+            b = self.b_press
+            self.b_press = 0
+            if k != keys.HOLD_B:
+                n = self.game.moves_made
+                self.stack[-1].key(self, k)
+                if on_table and k == keys.B:
+                    self.b_press = 2 if self.game.moves_made < n else 1
+            elif on_table and b:
+                # B held redoes; its press undid a move first if it could: that comes back too
+                if b == 2:
+                    self.redo()
+                if not self.redo():
+                    self.table.say("Nothing to redo")
             self.dirty = True
-        elif self.stack[-1] is self.table and self.table.busy():
+        elif on_table and self.table.busy():
             self.table.tick(self)
             self.dirty = True
+        elif on_table and (now - self.key_at) & TICKS_MASK >= _GUIDE_AFTER_MS:
+            self.key_at = now
+            self.guide()
+            self.dirty = True
+        # the clock again: a tone blocks while it sounds, so a change in this pass may be
+        # stamped later than `now`
         if self.unsaved_since >= 0 and \
                 (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
@@ -145,7 +172,18 @@ class Patience:
         self.table.group.hidden = not on_table
         self.text.group.hidden = on_table
         top.show(self)
+        if on_table:
+            self.guide()
+        self.hw.keys.repeat.hold_b = on_table       # B held is redo on the table only
         self.dirty = True
+
+    def guide(self):
+        """The next GUIDES line on the table's message row if nothing else is said there."""
+        t = self.table
+        said = getattr(t, "view", t).said
+        if not said or said in GUIDES:
+            t.say(GUIDES[self.guided])
+            self.guided ^= 1
 
     def sound(self, hz, ms):
         self.hw.sound.beep(hz, ms)
@@ -262,7 +300,7 @@ def _pick(app, i):
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
                                      "that B took back.")))
     elif row == "Help":
-        app.push(screens.Pages(app.table.NAME, help_paragraphs(app.table.HELP)))
+        app.push(screens.help_pages(app.table.NAME, help_paragraphs(app.table.HELP)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":

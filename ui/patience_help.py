@@ -8,8 +8,8 @@ BLACK_HOLE = (
     "and King and Ace touch: ... Q K A 2 ...",
     "Only the top card of a fan can move. Up and down may change at any time. You win with "
     "all 52 cards in the hole.",
-    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
-    "for a hint, Start opens the menu (redo is there).",
+    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes. Hold B to "
+    "redo. Select asks for a hint, Start opens the menu.",
     "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
     "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
     "thinking). Settings can keep it up after every move, and deal only winnable deals.",
@@ -30,8 +30,8 @@ CALCULATION = (
     "waste pile may move, and only to a foundation.",
     "Keys: the D-pad picks a place. A on a foundation plays a card that fits it (waste "
     "tops first); A on a waste pile puts the turned card there; A on the turned card "
-    "plays it if a foundation needs it. B undoes, Select gives a hint, Start opens the "
-    "menu (redo is there).",
+    "plays it if a foundation needs it. B undoes; hold B to redo. Select gives a hint, "
+    "Start opens the menu.",
     "Deals 1-32000 are PySolFC's deals of the same number.",
 )
 
@@ -48,7 +48,7 @@ BIG_BEN = (
     "Keys: the D-pad moves to the nearest place in the arrow's direction. A on a card picks "
     "it up (or plays it when only one place takes it), A on a place puts it there; A on a "
     "foundation builds a card that fits; A on the reserve fills or deals. B puts a card "
-    "back or undoes, Select gives a hint, Start opens the menu (redo is there).",
+    "back or undoes; hold B to redo. Select gives a hint, Start opens the menu.",
     "Deals 1-32000 are PySolFC's Big Ben deals of the same number. Big Ben is in David "
     "Parlett's books.",
 )

@@ -85,7 +85,7 @@ class TableView:
         self.group.append(self._cursor)
         self.message = text.row(text.SCREEN_CHARS, 2, 116)
         self.group.append(self.message)
-        self._said = ""
+        self.said = ""
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -132,6 +132,6 @@ class TableView:
         self._cursor.y = cell_y(f) - 1
 
     def say(self, words):
-        if words != self._said:
-            self._said = words
+        if words != self.said:
+            self.said = words
             text.write(self.message, words)

@@ -110,7 +110,9 @@ class YoyoView:
                 text.write(lab, name)
             lab.hidden = s >= players
             self._won[s].hidden = s >= players
-            self._won[s].x = s * SEAT_W + 11 + 6 * len(name)
+            # a character's width clear of the name ("CPU2 13", not "CPU213"); the third
+            # seat's second digit still ends inside the screen (its tile's blank edge past it)
+            self._won[s].x = s * SEAT_W + 14 + 6 * len(name)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):
