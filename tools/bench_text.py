@@ -15,8 +15,10 @@ Two screens: the chooser (its title and the five games, as ui/launcher.py writes
 and a menu (Black Hole's title and its 9 rows: 10). For each way, in a fresh interpreter:
 - code: the heap the modules keep once imported (bytecode, names, module objects);
 - objects: the heap the screen's rows keep once drawn (glyph tiles, bitmaps, groups);
-- one row: bytes allocated by changing one row's text to another of a similar length (the
-  board collects them back later, in whichever pass runs out of heap);
+- names: how much of those two is the growth of the interpreter's pool of interned names;
+- one row: bytes allocated by changing one row's text (the chooser's second row to a longer
+  one, as a score line would be; the menu's to one of the same length in other letters); the
+  board collects them back later, in whichever pass runs out of heap;
 - redraw: board ms to change every row's text (cpy32 CPU time x 100), with a 95 % interval
   over --redraws redraws. Timed as tools/bench_keys.py times a pass: wall time of the redraws
   this process was never switched out of (/proc/self/status), which is their CPU time, or
@@ -27,7 +29,9 @@ and a menu (Black Hole's title and its 9 rows: 10). For each way, in a fresh int
 import argparse
 import math
 import os
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 
@@ -43,14 +47,22 @@ for _p in sys.path:
         break
 LIBS = ("adafruit_display_text", "adafruit_displayio_layout")
 LIB_FILES = ("adafruit_ticks.py",)
+# What the board's C objects hold on the heap (../CIRCUITPYTHON.md, from CircuitPython's source):
+# a TileGrid about 100 B plus a byte a cell, a Group about 50 B plus 4 a child. The stand-ins
+# are Python objects and hold more; the table's "on a board" column takes the difference off.
+BOARD_TILEGRID = 101
+BOARD_GROUP = 50
 WAYS = ("ui/text.py rows", "label.Label", "bitmap_label.Label", "GridLayout of label.Label")
-WIDTH = 160
-LINE_H = 12
 
 DRIVER = r'''
+import micropython
+
+
 def build():
-    """(code bytes, objects bytes, the rows, a writer of one row)."""
+    """(code bytes, objects bytes, the rows, a writer of one row); the pool of interned names
+    is printed before and after (qstr_info's n_total_bytes), as tests/cpy_session.py does."""
     gc.collect()
+    micropython.qstr_info()
     a0 = gc.mem_alloc()
     if WAY == 0:
         from ui import text
@@ -103,12 +115,38 @@ def build():
             rows[i].text = t
     gc.collect()
     a2 = gc.mem_alloc()
+    micropython.qstr_info()
     return a1 - a0, a2 - a1, (root, rows, mods), put
+
+
+def count(g, n):
+    """n[0] TileGrids and n[1] Groups (a label is a Group) under g."""
+    if isinstance(g, TileGrid):
+        n[0] += 1
+    elif isinstance(g, Group):
+        n[1] += 1
+        for i in range(len(g)):
+            count(g[i], n)
+
+
+def heap_of(make):
+    gc.collect()
+    a = gc.mem_alloc()
+    o = make()
+    gc.collect()
+    return gc.mem_alloc() - a
 
 
 code, objects, keep, put = build()
 print("FIG code", code)
 print("FIG objects", objects)
+n = [0, 0]
+count(keep[0], n)
+print("FIG tilegrids", n[0])
+print("FIG groups", n[1])
+print("FIG tilegrid_heap", heap_of(lambda: TileGrid(_FONT_SHEET, width=1, height=1, tile_width=6,
+                                                    tile_height=12)))
+print("FIG group_heap", heap_of(Group))
 gc.collect()
 gc.disable()
 a = gc.mem_alloc()
@@ -148,12 +186,24 @@ def screens():
 
 
 def compile_libs(tree, cpy):
+    """The libraries' .py files compiled into tree, each named inside by its path in the
+    library bundle (adafruit_display_text/label.py), as a board's copy would be: the
+    interpreter keeps that name on the heap."""
     if SITE is None:
         sys.exit("bench_text: adafruit_display_text is not installed (make's .venv installs "
                  "requirements-dev.txt)")
-    cpy.compile_tree(tree, sources=SITE, dirs=LIBS)
-    for f in LIB_FILES:
-        cpy.compile_file(os.path.join(SITE, f), os.path.join(tree, f[:-3] + ".mpy"))
+    files = list(LIB_FILES)
+    for d in LIBS:
+        for base, _, names in os.walk(os.path.join(SITE, d)):
+            files += [os.path.relpath(os.path.join(base, f), SITE) for f in names
+                      if f.endswith(".py")]
+    for rel in files:
+        dst = os.path.join(tree, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        r = subprocess.run([cpy.compiler(), "-s", rel, "-o", dst, os.path.join(SITE, rel)],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit("bench_text: %s does not compile: %s" % (rel, r.stderr.strip()))
 
 
 def interval(samples):
@@ -177,6 +227,11 @@ def measure(redraws, out=print):
                 kb = bench_keys.heap_for(cpy, tree, script)
                 lines, _, _ = bench_keys.run_once(cpy, tree, script, kb)
                 figs = cpy.figures("\n".join(lines))
+                pools = re.findall(r"n_total_bytes=(\d+)", "\n".join(lines))
+                figs["names"] = int(pools[-1]) - int(pools[0])
+                figs["board"] = figs["objects"] - figs["tilegrids"] * (
+                    figs["tilegrid_heap"] - BOARD_TILEGRID) - figs["groups"] * (
+                    figs["group_heap"] - BOARD_GROUP)
                 samples = [list(map(int, ln.split()[1:])) for ln in lines
                            if ln.startswith("REDRAW ")]
                 clean = [us for us, sw, _ in samples if sw == 0]
@@ -202,16 +257,24 @@ def report(results, out=print):
         "a PyBadge runs bytecode 85-120x slower than cpy32; displayio's C side and SPI not "
         "included.")
     out("")
-    out("%-17s %-27s %7s %8s %7s %8s %16s" % ("screen", "drawn with", "code", "objects",
-                                             "total", "one row", "redraw (ms)"))
+    out("%-17s %-27s %6s %8s %9s %6s %6s %8s %8s %16s" % (
+        "screen", "drawn with", "code", "objects", "on board", "grids", "names", "total",
+        "one row", "redraw (ms)"))
     for (name, way), (figs, (ms, half), n) in results.items():
-        out("%-17s %-27s %7d %8d %7d %8d %8.1f +- %-5.1f (%s)" % (
-            name, WAYS[way], figs["code"], figs["objects"], figs["code"] + figs["objects"],
-            figs["one_row"], ms, half, n))
+        out("%-17s %-27s %6d %8d %9d %6d %6d %8d %8d %8.1f +- %-5.1f (%s)" % (
+            name, WAYS[way], figs["code"], figs["objects"], figs["board"], figs["tilegrids"],
+            figs["names"], figs["code"] + figs["board"], figs["one_row"], ms, half, n))
     out("")
+    some = next(iter(results.values()))[0]
     out("code: what the modules keep once imported; objects: what the screen's rows keep once "
-        "drawn; one row: bytes allocated by changing one row's text (garbage the board's "
-        "collector must later reclaim, wherever the heap runs out).")
+        "drawn under the stand-ins; on board: the same with the board's sizes of TileGrid "
+        "(about %d B) and Group (%d B) for the stand-ins' (%d and %d B here); grids: TileGrids "
+        "on screen; names: how much of code + objects is the interpreter's pool of interned "
+        "names, which grows in steps of KBs and is never given back (where a step lands moves "
+        "bytes between code and objects: compare totals); total: code + objects on board; one "
+        "row: bytes allocated by changing one row's text (garbage the board's collector must "
+        "later reclaim, wherever the heap runs out)." % (
+            BOARD_TILEGRID, BOARD_GROUP, some["tilegrid_heap"], some["group_heap"]))
 
 
 def main(argv=None):
