@@ -47,9 +47,10 @@ for _p in sys.path:
         break
 LIBS = ("adafruit_display_text", "adafruit_displayio_layout")
 LIB_FILES = ("adafruit_ticks.py",)
-# What the board's C objects hold on the heap (../CIRCUITPYTHON.md, from CircuitPython's source):
-# a TileGrid about 100 B plus a byte a cell, a Group about 50 B plus 4 a child. The stand-ins
-# are Python objects and hold more; the table's "on a board" column takes the difference off.
+# What the board's C objects hold on the heap (the platform notes' figures, read from
+# CircuitPython's displayio source): a TileGrid about 100 B plus a byte a cell, a Group about
+# 50 B plus 4 a child. The stand-ins are Python objects and hold more; the table's "on board"
+# column takes the difference off.
 BOARD_TILEGRID = 101
 BOARD_GROUP = 50
 WAYS = ("ui/text.py rows", "label.Label", "bitmap_label.Label", "GridLayout of label.Label")
@@ -171,8 +172,8 @@ print("DONE")
 
 
 def screens():
-    """{name: (its rows, other rows of about the same lengths)}, the chooser's from the
-    chooser's own table."""
+    """{name: (its rows, the rows a redraw alternates with)}: the chooser's from its own table
+    of games, the menu Black Hole's."""
     sys.path.insert(0, ROOT)
     from ui.launcher import GAMES
     from ui.patience import MENU
