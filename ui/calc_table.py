@@ -21,14 +21,14 @@ try:
 except ImportError:
     const = int
 
-COL_W = const(30)
-TOP_Y = const(13)
-NEXT_Y = const(31)
+_COL_W = const(30)
+_TOP_Y = const(13)
+_NEXT_Y = const(31)
 WASTE_Y = const(45)
 SHOWN = const(6)            # waste cards in view: five strips and the top card
-TURNED_X = const(128)
+_TURNED_X = const(128)
 TURNED = const(4)
-MOVES_X = const(126)           # cursor places: foundations 0-3, the turned card, waste 5-8
+_MOVES_X = const(126)           # cursor places: foundations 0-3, the turned card, waste 5-8
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
@@ -49,21 +49,21 @@ class CalcTable:
         self._waste = []
         self._hidden = []
         for f in range(PILES):
-            x = 2 + f * COL_W
-            self._found.append(self._grid(sheet, palette, 3, 2, x, TOP_Y))
-            step = text.row(2, x, NEXT_Y - 2)
+            x = 2 + f * _COL_W
+            self._found.append(self._grid(sheet, palette, 3, 2, x, _TOP_Y))
+            step = text.row(2, x, _NEXT_Y - 2)
             text.write(step, "+%d" % (f + 1))
             self.group.append(step)
-            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, NEXT_Y))
+            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
             self._waste.append(self._grid(sheet, palette, 3, SHOWN + 1, x, WASTE_Y))
             self._hidden.append(self._grid(sheet, palette, 2, 1, x + 4,
                                            WASTE_Y + (SHOWN + 1) * sprites.TILE))
-        self._turned = self._grid(sheet, palette, 3, 2, TURNED_X, TOP_Y)
-        self._stock = self._grid(sheet, palette, 2, 1, TURNED_X + 4, NEXT_Y)
+        self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
+        self._stock = self._grid(sheet, palette, 2, 1, _TURNED_X + 4, _NEXT_Y)
         self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
         # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
-        self._moves = self._grid(sheet, palette, 3, 1, MOVES_X + 6, WASTE_Y + 14)
-        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", MOVES_X, WASTE_Y)):
+        self._moves = self._grid(sheet, palette, 3, 1, _MOVES_X + 6, WASTE_Y + 14)
+        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", _MOVES_X, WASTE_Y)):
             label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
@@ -139,15 +139,15 @@ class CalcTable:
         p = self.place
         c = self._cursor
         if p < TURNED:
-            c.x = 1 + p * COL_W
-            c.y = TOP_Y - 1
+            c.x = 1 + p * _COL_W
+            c.y = _TOP_Y - 1
         elif p == TURNED:
-            c.x = TURNED_X - 1
-            c.y = TOP_Y - 1
+            c.x = _TURNED_X - 1
+            c.y = _TOP_Y - 1
         else:
             w = p - TURNED - 1
             n = self.game.wlen[w]
-            c.x = 1 + w * COL_W
+            c.x = 1 + w * _COL_W
             c.y = WASTE_Y - 1 + sprites.TILE * ((n if n < SHOWN else SHOWN) - 1 if n else 0)
 
     def say(self, words):

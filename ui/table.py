@@ -14,20 +14,20 @@ try:
 except ImportError:
     const = int
 
-COLS = const(6)
-CELL_W = const(26)
-CELL_H = const(34)
-GRID_X = const(2)
-GRID_Y = const(13)
+_COLS = const(6)
+_CELL_W = const(26)
+_CELL_H = const(34)
+_GRID_X = const(2)
+_GRID_Y = const(13)
 HOLE_CELL = const(17)
 
 
 def cell_x(i):
-    return GRID_X + (i % COLS) * CELL_W + 1
+    return _GRID_X + (i % _COLS) * _CELL_W + 1
 
 
 def cell_y(i):
-    return GRID_Y + (i // COLS) * CELL_H + 1
+    return _GRID_Y + (i // _COLS) * _CELL_H + 1
 
 
 def cell_xy(i):
@@ -36,13 +36,13 @@ def cell_xy(i):
 
 
 def _cursor_bitmap():
-    bmp = displayio.Bitmap(CELL_W, CELL_H, 2)
-    for x in range(CELL_W):
+    bmp = displayio.Bitmap(_CELL_W, _CELL_H, 2)
+    for x in range(_CELL_W):
         bmp[x, 0] = 1
-        bmp[x, CELL_H - 1] = 1
-    for y in range(CELL_H):
+        bmp[x, _CELL_H - 1] = 1
+    for y in range(_CELL_H):
         bmp[0, y] = 1
-        bmp[CELL_W - 1, y] = 1
+        bmp[_CELL_W - 1, y] = 1
     pal = displayio.Palette(2)
     pal[1] = sprites.COLOURS[sprites.CURSOR]
     pal.make_transparent(0)
@@ -50,7 +50,7 @@ def _cursor_bitmap():
 
 
 def _hole_backdrop(x, y):
-    bmp = displayio.Bitmap(CELL_W, CELL_H, 1)
+    bmp = displayio.Bitmap(_CELL_W, _CELL_H, 1)
     pal = displayio.Palette(1)
     pal[0] = sprites.COLOURS[sprites.HOLE]
     return displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
