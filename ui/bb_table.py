@@ -288,16 +288,10 @@ def _number(row, at, value):     # two digits into a text row, without making a 
 
 
 def _frame(group, w, h, colour):
-    bmp = displayio.Bitmap(w, h, 2)
-    for i in range(w * h):
-        if i % w == 0 or i % w == w - 1 or i < w or i >= w * (h - 1):
-            bmp[i % w, i // w] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[colour]
-    pal.make_transparent(0)
-    frame = displayio.TileGrid(bmp, pixel_shader=pal)
-    group.append(frame)
-    return frame
+    bmp, pal = sprites.frame(w, h, colour)
+    grid = displayio.TileGrid(bmp, pixel_shader=pal)
+    group.append(grid)
+    return grid
 
 
 def BigBenApp(hw, seed, persist, settings):

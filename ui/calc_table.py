@@ -67,7 +67,7 @@ class CalcTable:
             label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
-        cbmp, cpal = _cursor_bitmap()
+        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
         self._msg = text.row(text.SCREEN_CHARS, 2, 116)
@@ -317,19 +317,6 @@ def _rank(r):
 
 def _a(r):               # "an" before a vowel sound: an A, an 8
     return ("an " if r == 0 or r == 7 else "a ") + _rank(r)
-
-
-def _cursor_bitmap():
-    w, h = 3 * sprites.TILE + 2, 2 * sprites.TILE + 2
-    bmp = displayio.Bitmap(w, h, 2)
-    for x in range(w):
-        bmp[x, 0] = bmp[x, h - 1] = 1
-    for y in range(h):
-        bmp[0, y] = bmp[w - 1, y] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[sprites.CURSOR]
-    pal.make_transparent(0)
-    return bmp, pal
 
 
 def CalcApp(hw, seed, persist, settings):

@@ -155,3 +155,17 @@ def clear(grid, col, row, width, height):
         base = y * grid.width
         for x in range(col, col + width):
             grid[base + x] = BLANK
+
+
+def frame(w, h, colour):
+    """A cursor's outline: a one-pixel frame w x h in COLOURS[colour], clear inside, as
+    (bitmap, palette) for a TileGrid."""
+    bmp = displayio.Bitmap(w, h, 2)
+    for x in range(w):
+        bmp[x, 0] = bmp[x, h - 1] = 1
+    for y in range(h):
+        bmp[0, y] = bmp[w - 1, y] = 1
+    pal = displayio.Palette(2)
+    pal[1] = COLOURS[colour]
+    pal.make_transparent(0)
+    return bmp, pal

@@ -35,20 +35,6 @@ def cell_xy(i):
     return cell_x(i), cell_y(i)
 
 
-def _cursor_bitmap():
-    bmp = displayio.Bitmap(_CELL_W, _CELL_H, 2)
-    for x in range(_CELL_W):
-        bmp[x, 0] = 1
-        bmp[x, _CELL_H - 1] = 1
-    for y in range(_CELL_H):
-        bmp[0, y] = 1
-        bmp[_CELL_W - 1, y] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[sprites.CURSOR]
-    pal.make_transparent(0)
-    return bmp, pal
-
-
 def _hole_backdrop(x, y):
     bmp = displayio.Bitmap(_CELL_W, _CELL_H, 1)
     pal = displayio.Palette(1)
@@ -80,7 +66,7 @@ class TableView:
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)
-        cbmp, cpal = _cursor_bitmap()
+        cbmp, cpal = sprites.frame(_CELL_W, _CELL_H, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
         self.message = text.row(text.SCREEN_CHARS, 2, 116)
