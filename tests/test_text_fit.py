@@ -66,7 +66,7 @@ NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
     "ui.bb_table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seats_help",                            # modules to forget
+    "ui.", "patience_help", "seats_help", "seats_setup",             # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages",
