@@ -50,7 +50,9 @@ class Launcher:
     def open(self, i):
         """Start game i; a game whose modules are missing leaves the chooser up, saying so."""
         title, _, module, cls = GAMES[i]
-        self.root = self.text = None
+        # The chooser's screen goes before the game's code loads (the display holds it too),
+        # so the import finds its room in one piece: a blank screen for that moment.
+        self.hw.display.root_group = self.root = self.text = None
         gc.collect()
         self.loaded = tuple(sys.modules)
         try:
