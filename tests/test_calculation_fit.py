@@ -1,14 +1,7 @@
 """Fit gate: the Calculation engine and its hint under the real CircuitPython 10 interpreter
 (32-bit, as on the SAMD51 boards), from source and compiled by CircuitPython's mpy-cross,
 against CPython: heap kept after import, peak above it, bytes allocated per move."""
-import io
-import os
-from contextlib import redirect_stdout
-
-import pytest
-
-from tests import cpy
-from tests.conftest import FIGURES
+from tests import cpy, patience_fit
 
 pytestmark = cpy.needs_cpy
 
@@ -118,67 +111,5 @@ if heap():
 """ % GAMES
 
 FILES = ("__init__", "cards", "crc", "rng", "calculation", "calculation_hint")
-
-
-def results(out):
-    return [line for line in out.splitlines() if line.startswith("RES ")]
-
-
-@pytest.fixture(scope="module")
-def cpython_out():
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        exec(compile(GAMES_SCRIPT, "calculation_fit", "exec"), {"__name__": "calculation_fit"})
-    return buf.getvalue()
-
-
-def under_cpy(path=(cpy.ROOT,), cwd=None):
-    return (cpy.check(IMPORTS, path=path, heapsize="256K", cwd=cwd)
-            + cpy.check(GAMES_SCRIPT, path=path, heapsize="256K", cwd=cwd))
-
-
-@pytest.fixture(scope="module")
-def source_out():
-    return under_cpy()
-
-
-@pytest.fixture(scope="module")
-def compiled_out(tmp_path_factory):
-    dest = tmp_path_factory.mktemp("calc_mpy")
-    os.makedirs(dest / "engine")
-    for name in FILES:
-        cpy.compile_file(os.path.join(cpy.ROOT, "engine", name + ".py"),
-                         str(dest / "engine" / (name + ".mpy")))
-    assert (dest / "engine" / "calculation.mpy").read_bytes()[:1] == b"C"
-    return under_cpy(path=(str(dest),), cwd=str(dest))
-
-
-def test_circuitpython_plays_exactly_as_cpython(cpython_out, source_out, compiled_out):
-    want = results(cpython_out)
-    assert len(want) == GAMES
-    assert results(source_out) == want
-    assert results(compiled_out) == want
-    for line in want:
-        _, n, moves, home, won, stuck, same, size = line.split()
-        assert same == "True" and (won == "True") != (stuck == "True"), line
-
-
-@pytest.mark.parametrize("which", ["source", "compiled"])
-def test_heap_figures_within_budget(which, source_out, compiled_out):
-    figs = cpy.figures(source_out if which == "source" else compiled_out)
-    rules = figs["rules"] + figs["shared"]
-    FIGURES.append("Calculation engine under CircuitPython 10.2.1 (%s), %d hint-played games:"
-                   % ("from .py" if which == "source" else "from .mpy", GAMES))
-    FIGURES.append("  rules retained after import: %6d bytes (budget %d; rng, crc, cards %d)"
-                   % (rules, RULES_BUDGET, figs["shared"]))
-    FIGURES.append("  hint retained              : %6d bytes (budget %d)"
-                   % (figs["hint"], HINT_BUDGET))
-    FIGURES.append("  peak heap above retained   : %6d bytes (budget %d)"
-                   % (figs["peak_above_retained"], PEAK_BUDGET))
-    FIGURES.append("  allocated over %d moves   : %6d bytes (budget 0)"
-                   % (figs["moves"], figs["bytes_all_moves"]))
-    assert figs["moves"] > 300
-    assert 0 < rules <= RULES_BUDGET
-    assert 0 < figs["hint"] <= HINT_BUDGET
-    assert figs["peak_above_retained"] <= PEAK_BUDGET
-    assert figs["bytes_all_moves"] == 0
+patience_fit.install(globals(), "calculation", "Calculation", FILES, IMPORTS, GAMES_SCRIPT, GAMES,
+                     (RULES_BUDGET, HINT_BUDGET, PEAK_BUDGET), "rng, crc, cards")
