@@ -440,29 +440,50 @@ class Amigo:
     # -- saving -------------------------------------------------------------------------
     def save(self):
         out = bytearray(_SAVE_SIZE)
-        out[0:3] = b"YY\x01"
+        self.save_into(out)
+        return bytes(out)
+
+    def save_into(self, out):
+        """save() into a bytearray of its size, allocating nothing: the table keeps one such
+        copy to take back a person's action within their turn (load())."""
+        out[0] = 89
+        out[1] = 89
+        out[2] = 1
         for i in range(_NF):
             out[3 + i] = getattr(self, _F[i])
         k = 3 + _NF
-        for a in (self.counts, self.passes, self.kinds):
-            out[k:k + 6] = a
-            k += 6
+        for i in range(6):
+            out[k + i] = self.counts[i]
+            out[k + 6 + i] = self.passes[i]
+            out[k + 12 + i] = self.kinds[i]
+        k += 18
         r = self.rng
-        for x in [self.seed >> 15, self.seed & 0x7FFF, r._lo, r._hi] + self.scores:
+        for i in range(10):
+            # one by one: a tuple of them would be made at every action
+            if i == 0:
+                x = self.seed >> 15
+            elif i == 1:
+                x = self.seed & 0x7FFF
+            elif i == 2:
+                x = r._lo
+            elif i == 3:
+                x = r._hi
+            else:
+                x = self.scores[i - 4]
             out[k] = (x >> 8) & 0xFF
             out[k + 1] = x & 0xFF
             k += 2
-        for a, m in ((self.draw, self.draw_len), (self.pile, self.pile_len)):
-            out[k:k + m] = a[:m]
-            k += m
+        _copy(out, k, self.draw, 0, self.draw_len)
+        k += self.draw_len
+        _copy(out, k, self.pile, 0, self.pile_len)
+        k += self.pile_len
+        h = self.hands
         for s in range(self.players):
-            m = self.counts[s]
-            out[k:k + m] = self.hands[s * DECK_SIZE:s * DECK_SIZE + m]
-            k += m
+            _copy(out, k, h, s * DECK_SIZE, self.counts[s])
+            k += self.counts[s]
         c = crc16(out, 0xFFFF, 0, _SAVE_SIZE - 2)
-        out[-2] = c >> 8
-        out[-1] = c & 0xFF
-        return bytes(out)
+        out[_SAVE_SIZE - 2] = c >> 8
+        out[_SAVE_SIZE - 1] = c & 0xFF
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this match untouched."""
@@ -487,25 +508,43 @@ class Amigo:
         if (not 2 <= n <= _SEATS or total != DECK_SIZE or data[8] > P_PASS or data[5] >= 2 * n
                 or data[6] >= n or data[7] >= n or data[9] >= n or data[10] > 1):
             raise SaveError("save holds an impossible position")
+        self.load(data)
+
+    def load(self, data):
+        """A save (or save_into()'s copy) known good back into this match: restore() checks
+        it first; the table's copy is its own, so it is taken as it is."""
         for i in range(_NF):
             setattr(self, _F[i], data[3 + i])
-        for a in (self.counts, self.passes, self.kinds):
-            a[:] = data[k:k + 6]
-            k += 6
-        w = []
+        k = 3 + _NF
+        for i in range(6):
+            self.counts[i] = data[k + i]
+            self.passes[i] = data[k + 6 + i]
+            self.kinds[i] = data[k + 12 + i]
+        k += 18
+        r = self.rng
         for i in range(10):
-            w.append((data[k] << 8) | data[k + 1])
+            x = (data[k] << 8) | data[k + 1]
             k += 2
-        self.seed = w[0] << 15 | w[1]
-        self.rng._lo = w[2]
-        self.rng._hi = w[3]
-        for s in range(_SEATS):
-            self.scores[s] = w[4 + s] - (w[4 + s] >> 15 << 16)
-        self.draw[:self.draw_len] = data[k:k + self.draw_len]
+            if i == 0:
+                self.seed = x << 15
+            elif i == 1:
+                self.seed |= x
+            elif i == 2:
+                r._lo = x
+            elif i == 3:
+                r._hi = x
+            else:
+                self.scores[i - 4] = x - (x >> 15 << 16)
+        _copy(self.draw, 0, data, k, self.draw_len)
         k += self.draw_len
-        self.pile[:self.pile_len] = data[k:k + self.pile_len]
+        _copy(self.pile, 0, data, k, self.pile_len)
         k += self.pile_len
-        for s in range(n):
-            m = self.counts[s]
-            self.hands[s * DECK_SIZE:s * DECK_SIZE + m] = data[k:k + m]
-            k += m
+        for s in range(self.players):
+            _copy(self.hands, s * DECK_SIZE, data, k, self.counts[s])
+            k += self.counts[s]
+
+
+def _copy(dst, j, src, i, m):
+    """m bytes from src[i:] to dst[j:] without a slice (a slice is a new object)."""
+    for x in range(m):
+        dst[j + x] = src[i + x]

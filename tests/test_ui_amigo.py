@@ -365,11 +365,12 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     before = g.save()
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.SELECT)
-    assert app.table.view.said == amigo_app.refusal(5) == "That card does not fit"
+    # the reason in the player's terms: what would fit on the blue 8 going up
+    assert app.table.view.said == "Up: blue above 8, or 8"
     assert g.save() == before
     assert hw.sound.log[-1] == (110, 150)
     press(hw, app, keys.B)                                   # a card fits: no drawing
-    assert app.table.view.said == "A card fits: play it" and g.save() == before
+    assert app.table.view.said == "A card fits: Up finds it" and g.save() == before
     for t in ("B9", "B3"):                                   # a series that does not step
         cursor_to(hw, app, index(g, 0, t))
         press(hw, app, keys.A)
@@ -457,7 +458,7 @@ def test_direction_choice_and_taking_cards_with_the_keys():
     press(hw, app, keys.A)
     # seat 0 had one card left: taking it makes seat 0 the winner
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
-    assert "P1's last card taken" in screen_text(app)
+    assert "P1 out (last card taken)" in screen_text(app)
     assert hw.lights.pixels == [SEAT_RGB[0]] * 5
 
 
@@ -551,7 +552,9 @@ def test_a_finished_match_survives_power_off():
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.screen == TABLE and again.game.match_over()
-    assert again.table.view.said == amigo_app.P_OVER_TEXT
+    from ui.amigo_words import over_text
+    assert again.table.view.said == over_text(again.game, again.names)
+    assert again.table.view.said.endswith((" is out. A: scores", "Draw pile out. A: scores"))
     press(hw2, again, keys.A)
     check_match_over(hw2, again)
 

@@ -2,16 +2,22 @@
 secret: before a decision by a person not holding the device (a turn, a direction, a victim, a
 card to pass left) the curtain hides the table; the hand row shows only the holder's hand. The
 strong CPU seat thinks in slices between keys. Per key and move only tile indices and bar
-positions change; words change on events."""
+positions change; words change on events.
+
+Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_words.py
+reads it), so a person's next curtain and table say what other seats' cards did to them, Down
+shows the last moves and Up finds a card that fits. B takes back a person's last action while
+no other seat has acted since: one copy of the position (engine save_into()), made once."""
 from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
 from ui import amigo_sprites
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import P_DIR_TEXT, P_OVER_TEXT, SKIPPING, TOO_MANY, prompt, refusal
+from ui.amigo_play import (FITS_TEXT, NO_UNDO, ONLY_FIT, P_DIR_TEXT, P_STUCK_TEXT, SKIPPING,
+                           TOO_MANY, prompt, refusal)
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
-from ui.seats import SeatTable, HUMAN, Seated
+from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
 
 try:
     from micropython import const
@@ -21,6 +27,17 @@ except ImportError:
 GREEDY = const(1)             # engine.amigo_cpu's levels
 PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
+_SAVE_SIZE = const(129)       # engine.amigo's save
+_LOG_SIZE = const(16)         # ui.amigo_words.LOG_SIZE
+# the log's events (ui/amigo_words.py spells them out)
+_E_PLAY = const(1)
+_E_DRAW = const(2)
+_E_KEEP = const(3)
+_E_DIR = const(4)
+_E_SKIP = const(5)
+_E_TAKE = const(6)
+_E_PASS = const(7)
+_E_CHAOS = const(8)
 
 
 class AmigoTable(SeatTable):
@@ -52,6 +69,14 @@ class AmigoTable(SeatTable):
         self.pick = 0                     # seat a take would hit
         self.cpu_say = ()
         self.think_say = ()
+        self.names = ()
+        self.log = bytearray(4 * _LOG_SIZE)
+        self.logged = 0                   # events so far; the log keeps the last _LOG_SIZE
+        self.seen = [0] * 6               # per seat: events already told at its decision
+        self.got = bytearray(6)           # per seat: the card the last pass left brought
+        self.snap = bytearray(_SAVE_SIZE)  # the position before a person's last action
+        self.snap_seat = -1               # whose action it can take back; -1: none
+        self.snap_logged = 0
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -83,7 +108,14 @@ class AmigoTable(SeatTable):
         self.game.new_match(app.players, 1 + app.rng.below(31999),
                             app.options & (ESCALATE | DRAW_ANY), app.kinds)
         self.cpus.thinking = False
+        self.forget_log()
         self.resumed(app)
+
+    def forget_log(self):
+        self.logged = 0
+        self.snap_seat = -1
+        for s in range(6):
+            self.seen[s] = 0
 
     def resumed(self, app):
         g = self.game
@@ -101,11 +133,33 @@ class AmigoTable(SeatTable):
 
     def handover(self, app):
         from ui.amigo_words import handover
-        return handover(self.game)
+        return handover(self.game, self, self.game.seat)
 
     def scores(self, app):
         from ui.amigo_words import scores
         return scores(self.game, app.names)
+
+    def undo(self, app):
+        """Take back the last action of the person who made it, while no other seat has
+        acted since: B on the table, the curtain or in a CPU's turn before it moves."""
+        if self.snap_seat < 0 or self.snap_seat != app.holder:
+            return False
+        g = self.game
+        g.load(self.snap)
+        self.logged = self.snap_logged
+        self.snap_seat = -1
+        self.cpus.thinking = False
+        app.holder = g.seat
+        app.hurry = False
+        self.picks.n = 0
+        self.view.draw_table(g, self.out)
+        app.changed()
+        app.sound(300, 40)
+        if app.screen != 0:
+            app.back_to_table()
+        else:
+            self._decision(app)
+        return True
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
@@ -114,6 +168,9 @@ class AmigoTable(SeatTable):
         g = self.game
         v = self.view
         v.set_seats(app.names, g.players)
+        self.names = app.names
+        from ui import amigo_words      # with the table: its news may come at any move
+        self.words = amigo_words
         self.cpu_say = ["%s moves. A: skip" % app.names[s] for s in range(g.players)]
         self.think_say = [app.names[s] + " is thinking..." for s in range(g.players)]
         v.set_game("game %d/%d" % (g.game + 1, 2 * g.players))
@@ -125,7 +182,7 @@ class AmigoTable(SeatTable):
                     app.holder = s
         if g.pending == P_OVER:
             v.hide_hand()
-            v.say(P_OVER_TEXT)
+            v.say(self.words.over_text(g, app.names))
             return
         self._decision(app)
         if app.notice and app.screen == 0:
@@ -168,6 +225,12 @@ class AmigoTable(SeatTable):
             self.pick = s
             self._step_pick(1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
+        if self.seen[s] < self.logged:
+            told = self.words.news(self, s, app.names)
+            self.seen[s] = self.logged
+            if told:
+                v.say(told[-1])         # the latest; Down shows them all
+                return
         v.say(prompt(g))
 
     def _step_pick(self, step):
@@ -177,12 +240,71 @@ class AmigoTable(SeatTable):
     # -- moves -----------------------------------------------------------------------
     def _try(self, app, a, arg=0, buf=None):
         """A person's action: done and shown, or refused in a short sentence."""
-        code = self.game.apply(a, arg, buf)
+        g = self.game
+        p = g.pending
+        s = g.seat
+        code = g.check(a, arg, buf)
         if code:
-            self.view.say(refusal(code))
+            self.view.say(refusal(code, g, buf))
             app.sound(110, 150)
             return
+        g.save_into(self.snap)
+        self.snap_logged = self.logged
+        g.apply(a, arg, buf)
+        # a draw or a take shows cards the person did not see before: no taking it back
+        self.snap_seat = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
+        self._note(p, s, a, arg)
         self._after(app, a)
+        if g.kinds[g.seat] != HUMAN:
+            app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
+
+    def _log(self, e, s, a, b):
+        j = 4 * (self.logged % _LOG_SIZE)
+        log = self.log
+        log[j] = e
+        log[j + 1] = s
+        log[j + 2] = a
+        log[j + 3] = b
+        self.logged += 1
+
+    def _note(self, p, s, a, arg):
+        """Log the action seat s took at decision p, and what its card did to others. A
+        shuffle or a pass shows new cards, so it cannot be taken back."""
+        g = self.game
+        n = g.players
+        if s != self.snap_seat:
+            self.snap_seat = -1
+        if a == A_PLAY:
+            self._log(_E_PLAY, s, g.last_n + 32 * g.dir, g.top())
+            if g.pending == P_DIR or g.pending == P_OVER:
+                return
+        elif a == A_DRAW:
+            self._log(_E_DRAW, s, 0, 0)
+            return
+        elif a == A_KEEP:
+            self._log(_E_KEEP, s, 0, 0)
+            return
+        elif p == P_DIR:
+            self._log(_E_DIR, s, g.dir, 0)
+        elif p == P_TAKE:
+            self._log(_E_TAKE + 16 * g.stake, s, arg, g.taken)
+            return
+        else:
+            if (s + 1) % n == g.actor:          # the last choice: the cards went left
+                t = g.tmp
+                for k in range(n):
+                    self.got[k] = t[(k + n - 1) % n]
+                self._log(_E_PASS, g.actor, 0, 0)
+                self.snap_seat = -1
+            return
+        c = g.top() >> 5
+        if c == 2:
+            self._log(_E_SKIP, s, (s + 1) % n, 0)
+        elif c == 5:
+            self._log(_E_CHAOS, s, 0, 0)
+            self.snap_seat = -1
+        if g.pending == P_OVER:
+            self.snap_seat = -1
 
     def _after(self, app, a):
         g = self.game
@@ -191,9 +313,10 @@ class AmigoTable(SeatTable):
         app.changed()
         if g.pending == P_OVER:
             app.hurry = False
+            self.snap_seat = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
-            self.view.say(P_OVER_TEXT)
+            self.view.say(self.words.over_text(g, app.names))
             app.scores(_after_scores)
             return
         if a == A_PLAY:
@@ -213,9 +336,11 @@ class AmigoTable(SeatTable):
                 self.view.say(self.think_say[s])
             return False
         c = self.cpus.cpu
+        p = g.pending
         code = g.apply(a, c.arg, c.sel)
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
+        self._note(p, s, a, c.arg)
         self._after(app, a)
         return True
 
@@ -229,15 +354,28 @@ class AmigoTable(SeatTable):
                 app.scores(_after_scores)
             return
         s = g.seat
+        p = g.pending
+        if k == keys.B and self.snap_seat == app.holder >= 0 and (
+                p == P_DIR or p == P_PASS if s == app.holder else g.kinds[s] != HUMAN):
+            self.undo(app)
+            return
+        if k == keys.DOWN and p != P_DIR and p != P_TAKE or \
+                k == keys.UP and g.kinds[s] != HUMAN:
+            self.last_moves(app)
+            return
         if g.kinds[s] != HUMAN:
             if k == keys.A:
                 app.hurry = True
                 if not self.cpus.thinking:
                     self.view.say(SKIPPING)
             return
-        p = g.pending
         v = self.view
-        if k == keys.LEFT or k == keys.RIGHT:
+        if k == keys.UP and (p == P_TURN or p == P_DRAWN or p == P_PASS):
+            if p == P_PASS:
+                self.last_moves(app)
+            else:
+                self._hint(g, s)
+        elif k == keys.LEFT or k == keys.RIGHT:
             cnt = g.counts[s]
             if cnt:
                 self.cursor = (self.cursor + (1 if k == keys.RIGHT else cnt - 1)) % cnt
@@ -246,7 +384,7 @@ class AmigoTable(SeatTable):
             if k == keys.UP or k == keys.DOWN:
                 self._try(app, A_CHOOSE, 0 if k == keys.UP else 1)
             else:
-                v.say(P_DIR_TEXT)
+                v.say(NO_UNDO if k == keys.B else P_DIR_TEXT)
         elif p == P_TAKE:
             if k == keys.UP or k == keys.DOWN:
                 self._step_pick(1 if k == keys.DOWN else -1)
@@ -275,6 +413,22 @@ class AmigoTable(SeatTable):
                 v.say(prompt(g))
             else:
                 self._try(app, A_DRAW if p == P_TURN else A_KEEP)
+
+    def last_moves(self, app):
+        app.push(kind(self.words.LastMoves(), ASK))
+
+    def _hint(self, g, s):
+        """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""
+        cnt = g.counts[s]
+        for j in range(1, cnt + 1):
+            i = (self.cursor + j) % cnt
+            c = g.card(s, i)
+            if c == g.drawn if g.pending == P_DRAWN else g.fits(s, c):
+                self.cursor = i
+                self.view.move_cursor(g, i, self.sel, self.picks.n)
+                self.view.say(ONLY_FIT if j == cnt or g.pending == P_DRAWN else FITS_TEXT)
+                return
+        self.view.say(P_STUCK_TEXT)
 
     def _toggle(self):
         """Pick or unpick the cursor's card; picks are played in the order picked."""

@@ -10,7 +10,7 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import A_PLAY, ESCALATE, NONE, P_DIR, P_DRAWN, P_OVER, P_TAKE, P_TURN
+from engine.amigo import A_PLAY, ESCALATE, NONE, P_DIR, P_DRAWN, P_TAKE, P_TURN
 from hw import TICKS_MASK
 from engine.amigo_cpu import Cpu      # with the table: made while the heap is in one piece
 
@@ -124,23 +124,29 @@ P_DIR_TEXT = "Up/Down: choose direction"
 P_TAKE_TEXT = "Up/Down: whom. A: take"
 P_ANSWER_TEXT = "A take, Sel answer +take"
 P_PASS_TEXT = "A: pass this card left"
-P_OVER_TEXT = "Game over. A: scores"
 SKIPPING = "Skipping ahead..."
 TOO_MANY = "20 cards at most"
+FITS_TEXT = "This fits. Up: next one"
+ONLY_FIT = "Only this card fits"
+NO_UNDO = "Nothing to take back"
 
-def refusal(code):
-    """The engine's reason code (engine.amigo reason()) as a short sentence."""
+
+def refusal(code, g, buf):
+    """The engine's reason code (engine.amigo reason()) for the play of buf's hand indices
+    as a short sentence in the player's terms: what would fit."""
+    if code == 5:
+        t = g.top() & 31
+        return ("Down: red below %d, or %d" if g.dir else "Up: blue above %d, or %d") % (t, t)
+    if code == 8:
+        return "Down: series must fall" if g.dir else "Up: series must rise"
     return ("", "The game is over", "Not a move now", "No card there", "A card picked twice",
-            "That card does not fit", "A series steps by one", "Blue runs up, red down",
-            "That runs against the way", "A card fits: play it", "Play the drawn card first",
-            "Choose another player", "Choose up or down", "Only a take-cards yellow",
-            "Pick a card first")[code]
+            "", "A series steps by one", "Blue runs up, red down", "",
+            "A card fits: Up finds it", "Play the drawn card first", "Choose another player",
+            "Choose up or down", "Only a take-cards yellow", "Pick a card first")[code]
 
 
 def prompt(g):
     p = g.pending
-    if p == P_OVER:
-        return P_OVER_TEXT
     if p == P_TURN:
         return P_PLAY_TEXT if g.can_play(g.seat) else P_STUCK_TEXT
     if p == P_DRAWN:

@@ -1,21 +1,146 @@
-"""YoYo's words on its text screens: the curtain's lines and the score table. Loaded with the
-first curtain or score table, apart from the help paragraphs (ui/seats_help.py), which load
-only while help is shown."""
-from engine.amigo import P_OVER, PILE_OUT, TOOK_LAST
+"""YoYo's words on its text screens and for events: the curtain's lines, the news a person
+gets at their next decision (what other seats' cards did to them), the last moves' log, the
+end of a game and the score table. Loaded when the table first shows, apart from the help
+paragraphs (ui/seats_help.py), which load only while help is shown.
+
+The log (AmigoTable.log) holds four bytes an event: kind, seat, a, b (see the E_ names in
+ui/amigo_app.py). A hidden card is named only to the person holding the device, and only on
+the table: a curtain is seen by whoever holds the device before it changes hands."""
+from engine.amigo import P_OVER, PILE_OUT, TOOK_LAST, WENT_OUT
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+# the log's event kinds (ui/amigo_app.py records them)
+_E_PLAY = const(1)      # seat, n + 32 * way, last card
+_E_DRAW = const(2)
+_E_KEEP = const(3)
+_E_DIR = const(4)       # seat, way
+_E_SKIP = const(5)      # seat, the seat skipped
+_E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
+_E_PASS = const(7)      # seat that played the arrow
+_E_CHAOS = const(8)
+LOG_SIZE = const(16)    # events kept
 
 
-def handover(g):
-    """The curtain's lines: what is asked, the top card and the draw pile, in words."""
+def card_name(c):
+    """"B8", "R15", "Y14": colour letter and value, as the help's card key spells them."""
+    k = c >> 5
+    return "%s%d" % ("BRY"[k if k < 2 else 2], c & 31)
+
+
+def handover(g, t=None, s=0):
+    """The curtain's lines: what is asked, the news for seat s (table t), the top card and
+    the draw pile, in words."""
     what = ("", "Your turn to play.", "Play or keep your draw.", "Choose up or down.",
             "Take cards from a player.", "Pass a card to the left.")[g.pending]
-    t = g.top()
-    if t == 0:
+    tp = g.top()
+    if tp == 0:
         top = "The pile is empty."
     else:
-        k = t >> 5
-        top = "Top: %s %d going %s" % ("blue red yellow".split()[k if k < 2 else 2], t & 31,
+        k = tp >> 5
+        top = "Top: %s %d going %s" % ("blue red yellow".split()[k if k < 2 else 2], tp & 31,
                                        "down" if g.dir else "up")
-    return [what, top, "%d cards left to draw." % g.draw_len]
+    lines = [what]
+    if t is not None:
+        lines += news(t, s, t.names, False)[-2:]
+    return lines + [top, "%d cards left to draw." % g.draw_len]
+
+
+def _events(t):
+    first = max(0, t.logged - LOG_SIZE)
+    for i in range(first, t.logged):
+        j = 4 * (i % LOG_SIZE)
+        yield i, t.log[j], t.log[j + 1], t.log[j + 2], t.log[j + 3]
+
+
+def news(t, s, names, cards=True):
+    """What other seats did to seat s since its last decision, oldest first; cards names
+    the cards moved (only for the table, seen by s alone)."""
+    out = []
+    for i, e, who, a, b in _events(t):
+        if i < t.seen[s] or who == s and e != _E_PASS:
+            continue
+        kind = e & 15
+        if kind == _E_SKIP and a == s:
+            out.append("%s skipped you" % names[who])
+        elif kind == _E_TAKE and a == s:
+            m = e >> 4
+            if m > 1:
+                out.append("%s took %d from you" % (names[who], m))
+            else:
+                out.append("%s took your %s" % (names[who], card_name(b) if cards else "card"))
+        elif kind == _E_PASS:
+            out.append("Passed left: you got %s" % card_name(t.got[s]) if cards else
+                       "Passed left: a new card")
+        elif kind == _E_CHAOS:
+            out.append("%s's chaos: new hands" % names[who])
+    return out
+
+
+def log_lines(t, holder, since=0):
+    """The last moves (from event `since` on), oldest first, each a line of the log
+    screen."""
+    out = []
+    for i, e, who, a, b in _events(t):
+        if i < since:
+            continue
+        name = "You" if who == holder else t.names[who]
+        kind = e & 15
+        if kind == _E_PLAY:
+            n = a & 31
+            if n == 1:
+                out.append("%s played %s" % (name, card_name(b)))
+            else:
+                first = (b & 31) + (n - 1 if a >> 5 else 1 - n)
+                out.append("%s played %d..%s" % (name, first, card_name(b)))
+        elif kind == _E_DRAW:
+            out.append("%s drew a card" % name)
+        elif kind == _E_KEEP:
+            out.append("%s kept the card drawn" % name)
+        elif kind == _E_DIR:
+            out.append("%s chose %s" % (name, "down" if a else "up"))
+        elif kind == _E_SKIP:
+            out.append("%s skipped %s" % (name, "you" if a == holder else t.names[a]))
+        elif kind == _E_TAKE:
+            m = e >> 4
+            if m == 1 and a == holder:
+                out.append("%s took your %s" % (name, card_name(b)))
+            elif m == 1 and who == holder:
+                out.append("You took %s from %s" % (card_name(b), t.names[a]))
+            else:
+                out.append("%s took %d from %s" % (name, m, "you" if a == holder
+                                                    else t.names[a]))
+        elif kind == _E_PASS:
+            out.append("All passed a card left")
+            if 0 <= holder < len(t.got):
+                out.append("You got %s" % card_name(t.got[holder]))
+        elif kind == _E_CHAOS:
+            out.append("%s: chaos, new hands" % name)
+    return out
+
+
+class LastMoves:
+    """The log screen: the last moves (a series is one), newest at the bottom; any key goes
+    back to the table."""
+
+    def show(self, app):
+        lines = log_lines(app.table, app.holder)[-8:] or ["Nothing played yet"]
+        while len(lines) < 8:
+            lines.append("")
+        app.text.show(["Last moves"] + lines + ["Any key: back"])
+
+    def key(self, app, k):
+        app.pop()
+
+
+def over_text(g, names):
+    """The table's message once a game is over."""
+    if g.end == PILE_OUT:
+        return "Draw pile out. A: scores"
+    return "%s is out. A: scores" % names[g.winner]
 
 
 def scores(g, names):
@@ -24,19 +149,24 @@ def scores(g, names):
     over = g.pending == P_OVER
     rows = [(names[s], ("+" if g.points(s) >= 0 else "") + str(g.points(s)) if over else "-",
              ("+" if g.scores[s] >= 0 else "") + str(g.scores[s])) for s in range(n)]
+    last = ()
     if g.match_over():
         title = "Match over (%d games)" % (2 * n)
         best = max(g.scores[:n])
         won = [names[s] for s in range(n) if g.scores[s] == best]
-        last = ("Winner: " if len(won) == 1 else "Winners: ") + ", ".join(won)
-        if len(last) > 25:
-            last = "%d players share the win" % len(won)
+        line = ("Winner: " if len(won) == 1 else "Winners: ") + ", ".join(won)
+        if len(line) > 25:
+            line = "%d players share the win" % len(won)
+        last = (line,)
     elif over:
         title = "Game %d of %d over" % (g.game + 1, 2 * n)
-        last = ("Draw pile ran out twice" if g.end == PILE_OUT else
-                "%s's last card taken" % names[g.winner] if g.end == TOOK_LAST else
-                "%s went out" % names[g.winner])
+        if g.end == PILE_OUT:
+            last = ("No one out: pile ran out",)
+        else:
+            last = ("%s went out: +5" % names[g.winner] if g.end == WENT_OUT else
+                    "%s out (last card taken)" % names[g.winner],)
+        if n < 6:       # room for a second line under five rows or fewer
+            last += ("Others: -1 a card held",)
     else:
         title = "Scores  game %d of %d" % (g.game + 1, 2 * n)
-        last = ""
-    return title, "    game   total", rows, (last,)
+    return title, "    game   total", rows, last

@@ -33,7 +33,10 @@ class Handover:
         name = t.seat_name(app, t.seat())
         lines = ["Pass to %s" % name, "", "Hand the device over to", "%s, then press A." % name,
                  ""]
-        lines += t.handover(app)
+        more = t.handover(app)
+        while len(lines) + len(more) > 8 and "" in lines:
+            lines.remove("")        # the game has more to say: its lines before the blanks
+        lines += more
         while len(lines) < 8:
             lines.append("")
         app.text.show(lines[:8] + ["A: show the table", "Start: menu"])
@@ -43,6 +46,8 @@ class Handover:
             app.holder = app.table.seat()
             app.table.handed(app)
             app.pop()
+        elif k == keys.B:
+            app.table.undo(app)     # the last holder takes their action back, if it may be
         elif k == keys.START:
             app.open_menu()
 

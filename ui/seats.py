@@ -69,6 +69,9 @@ class SeatTable:
     def redo(self, app):
         return False
 
+    def undo(self, app):
+        return False
+
     def handed(self, app):
         pass
 
