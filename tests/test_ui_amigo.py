@@ -458,7 +458,7 @@ def test_direction_choice_and_taking_cards_with_the_keys():
     press(hw, app, keys.A)
     # seat 0 had one card left: taking it makes seat 0 the winner
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
-    assert "P1 out (last card taken)" in screen_text(app)
+    assert "P1 out by a take: +5" in screen_text(app)
     assert hw.lights.pixels == [SEAT_RGB[0]] * 5
 
 

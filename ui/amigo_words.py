@@ -28,7 +28,7 @@ LOG_SIZE = const(16)    # events kept
 def card_name(c):
     """"B8", "R15", "Y14": colour letter and value, as the help's card key spells them."""
     k = c >> 5
-    return "%s%d" % ("BRY"[k if k < 2 else 2], c & 31)
+    return "%s%d" % (("B", "R", "Y")[k if k < 2 else 2], c & 31)
 
 
 def handover(g, t=None, s=0):
@@ -99,7 +99,7 @@ def log_lines(t, holder, since=0):
         elif kind == _E_DRAW:
             out.append("%s drew a card" % name)
         elif kind == _E_KEEP:
-            out.append("%s kept the card drawn" % name)
+            out.append("%s kept the draw" % name)
         elif kind == _E_DIR:
             out.append("%s chose %s" % (name, "down" if a else "up"))
         elif kind == _E_SKIP:
@@ -164,7 +164,7 @@ def scores(g, names):
             last = ("No one out: pile ran out",)
         else:
             last = ("%s went out: +5" % names[g.winner] if g.end == WENT_OUT else
-                    "%s out (last card taken)" % names[g.winner],)
+                    "%s out by a take: +5" % names[g.winner],)
         if n < 6:       # room for a second line under five rows or fewer
             last += ("Others: -1 a card held",)
     else:
