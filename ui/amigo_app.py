@@ -275,7 +275,8 @@ class AmigoTable(SeatTable):
         if s != self.snap_seat:
             self.snap_seat = -1
         if a == A_PLAY:
-            self._log(_E_PLAY, s, g.last_n + 32 * g.dir, g.top())
+            # the seat and how many cards share a byte: a series is at most 20
+            self._log(_E_PLAY, s | g.last_n << 3, g.pile[g.pile_len - g.last_n], g.top())
             if g.pending == P_DIR or g.pending == P_OVER:
                 return
         elif a == A_DRAW:
@@ -420,15 +421,21 @@ class AmigoTable(SeatTable):
     def _hint(self, g, s):
         """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""
         cnt = g.counts[s]
+        found = -1
+        n = 0
         for j in range(1, cnt + 1):
             i = (self.cursor + j) % cnt
             c = g.card(s, i)
             if c == g.drawn if g.pending == P_DRAWN else g.fits(s, c):
-                self.cursor = i
-                self.view.move_cursor(g, i, self.sel, self.picks.n)
-                self.view.say(ONLY_FIT if j == cnt or g.pending == P_DRAWN else FITS_TEXT)
-                return
-        self.view.say(P_STUCK_TEXT)
+                n += 1
+                if found < 0:
+                    found = i
+        if found < 0:
+            self.view.say(P_STUCK_TEXT)
+            return
+        self.cursor = found
+        self.view.move_cursor(g, found, self.sel, self.picks.n)
+        self.view.say(ONLY_FIT if n == 1 else FITS_TEXT)
 
     def _toggle(self):
         """Pick or unpick the cursor's card; picks are played in the order picked."""

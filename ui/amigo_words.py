@@ -14,7 +14,7 @@ except ImportError:
     const = int
 
 # the log's event kinds (ui/amigo_app.py records them)
-_E_PLAY = const(1)      # seat, n + 32 * way, last card
+_E_PLAY = const(1)      # seat + 8 * cards played, first card, last card
 _E_DRAW = const(2)
 _E_KEEP = const(3)
 _E_DIR = const(4)       # seat, way
@@ -53,14 +53,14 @@ def _events(t):
     first = max(0, t.logged - LOG_SIZE)
     for i in range(first, t.logged):
         j = 4 * (i % LOG_SIZE)
-        yield i, t.log[j], t.log[j + 1], t.log[j + 2], t.log[j + 3]
+        yield i, t.log[j], t.log[j + 1] & 7, t.log[j + 2], t.log[j + 3], t.log[j + 1] >> 3
 
 
 def news(t, s, names, cards=True):
     """What other seats did to seat s since its last decision, oldest first; cards names
     the cards moved (only for the table, seen by s alone)."""
     out = []
-    for i, e, who, a, b in _events(t):
+    for i, e, who, a, b, _ in _events(t):
         if i < t.seen[s] or who == s and e != _E_PASS:
             continue
         kind = e & 15
@@ -84,18 +84,17 @@ def log_lines(t, holder, since=0):
     """The last moves (from event `since` on), oldest first, each a line of the log
     screen."""
     out = []
-    for i, e, who, a, b in _events(t):
+    for i, e, who, a, b, n in _events(t):
         if i < since:
             continue
         name = "You" if who == holder else t.names[who]
         kind = e & 15
         if kind == _E_PLAY:
-            n = a & 31
             if n == 1:
                 out.append("%s played %s" % (name, card_name(b)))
             else:
-                first = (b & 31) + (n - 1 if a >> 5 else 1 - n)
-                out.append("%s played %d..%s" % (name, first, card_name(b)))
+                out.append("%s played %s%s%s" % (name, card_name(a), " " if n == 2 else "..",
+                                                 card_name(b)))
         elif kind == _E_DRAW:
             out.append("%s drew a card" % name)
         elif kind == _E_KEEP:
