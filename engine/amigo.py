@@ -10,7 +10,7 @@ cards are hands[64 * s:64 * s + counts[s]], kept sorted; draw and pile hold thei
 Keeping every field a small int is what lets a save be one byte per field (see docs).
 
 check() and apply() take (action, arg, buf); a play's hand indices are buf[0:arg], and
-apply() returns 0 when it acted, else a reason code (reason()) having changed nothing.
+apply() returns 0 when it acted, else a reason code (listed below) having changed nothing.
 docs/rules.md gives every reading of the rule sheets.
 """
 try:
@@ -45,14 +45,12 @@ WENT_OUT = const(1)
 TOOK_LAST = const(2)
 PILE_OUT = const(3)
 
-_REASONS = ("|game over|not asked now|no such card|card chosen twice|does not fit"
-            "|series must step by 1|blue runs up, red down|against the direction"
-            "|must play, not draw|drawn card first|choose another player|up 0 or down 1"
-            "|answer with take-cards|no card chosen")
-
-
-def reason(code):
-    return _REASONS.split("|")[code]
+# apply()'s reason codes (ui/amigo_play.py words them for the player, with what would fit):
+# 1 game over, 2 not asked now, 3 no such card, 4 card chosen twice, 5 does not fit,
+# 6 series must step by 1, 7 blue runs up and red down, 8 against the direction,
+# 9 must play, not draw, 10 drawn card first, 11 choose another player, 12 up 0 or down 1,
+# 13 answer with take-cards, 14 no card chosen. Kept as a comment: the words would cost the
+# rules' heap budget on every board.
 
 
 # Yellow action by value & 3, four of each over 3..18. The real split is unpublished
@@ -445,7 +443,7 @@ class Amigo:
 
     def save_into(self, out):
         """save() into a bytearray of its size, allocating nothing: the table keeps one such
-        copy to take back a person's action within their turn (load())."""
+        copy to take back a person's action within their turn (restore())."""
         out[0] = 89
         out[1] = 89
         out[2] = 1
@@ -458,21 +456,13 @@ class Amigo:
             out[k + 12 + i] = self.kinds[i]
         k += 18
         r = self.rng
-        for i in range(10):
-            # one by one: a tuple of them would be made at every action
-            if i == 0:
-                x = self.seed >> 15
-            elif i == 1:
-                x = self.seed & 0x7FFF
-            elif i == 2:
-                x = r._lo
-            elif i == 3:
-                x = r._hi
-            else:
-                x = self.scores[i - 4]
-            out[k] = (x >> 8) & 0xFF
-            out[k + 1] = x & 0xFF
-            k += 2
+        _put(out, k, self.seed >> 15)
+        _put(out, k + 2, self.seed & 0x7FFF)
+        _put(out, k + 4, r._lo)
+        _put(out, k + 6, r._hi)
+        for i in range(6):
+            _put(out, k + 8 + 2 * i, self.scores[i])
+        k += 20
         _copy(out, k, self.draw, 0, self.draw_len)
         k += self.draw_len
         _copy(out, k, self.pile, 0, self.pile_len)
@@ -508,43 +498,37 @@ class Amigo:
         if (not 2 <= n <= _SEATS or total != DECK_SIZE or data[8] > P_PASS or data[5] >= 2 * n
                 or data[6] >= n or data[7] >= n or data[9] >= n or data[10] > 1):
             raise SaveError("save holds an impossible position")
-        self.load(data)
-
-    def load(self, data):
-        """A save (or save_into()'s copy) known good back into this match: restore() checks
-        it first; the table's copy is its own, so it is taken as it is."""
         for i in range(_NF):
             setattr(self, _F[i], data[3 + i])
-        k = 3 + _NF
-        for i in range(6):
-            self.counts[i] = data[k + i]
-            self.passes[i] = data[k + 6 + i]
-            self.kinds[i] = data[k + 12 + i]
-        k += 18
-        r = self.rng
+        for a in (self.counts, self.passes, self.kinds):
+            a[:] = data[k:k + 6]
+            k += 6
+        w = []
         for i in range(10):
-            x = (data[k] << 8) | data[k + 1]
+            w.append((data[k] << 8) | data[k + 1])
             k += 2
-            if i == 0:
-                self.seed = x << 15
-            elif i == 1:
-                self.seed |= x
-            elif i == 2:
-                r._lo = x
-            elif i == 3:
-                r._hi = x
-            else:
-                self.scores[i - 4] = x - (x >> 15 << 16)
-        _copy(self.draw, 0, data, k, self.draw_len)
+        self.seed = w[0] << 15 | w[1]
+        self.rng._lo = w[2]
+        self.rng._hi = w[3]
+        for s in range(_SEATS):
+            self.scores[s] = w[4 + s] - (w[4 + s] >> 15 << 16)
+        self.draw[:self.draw_len] = data[k:k + self.draw_len]
         k += self.draw_len
-        _copy(self.pile, 0, data, k, self.pile_len)
+        self.pile[:self.pile_len] = data[k:k + self.pile_len]
         k += self.pile_len
-        for s in range(self.players):
-            _copy(self.hands, s * DECK_SIZE, data, k, self.counts[s])
-            k += self.counts[s]
+        for s in range(n):
+            m = self.counts[s]
+            self.hands[s * DECK_SIZE:s * DECK_SIZE + m] = data[k:k + m]
+            k += m
 
 
 def _copy(dst, j, src, i, m):
     """m bytes from src[i:] to dst[j:] without a slice (a slice is a new object)."""
     for x in range(m):
         dst[j + x] = src[i + x]
+
+
+def _put(out, k, x):
+    out[k] = (x >> 8) & 0xFF
+    out[k + 1] = x & 0xFF
+

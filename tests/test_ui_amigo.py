@@ -1036,7 +1036,7 @@ def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
     assert lines[3] in ("P1 played R13", "P1 played B18")     # its own top: anything goes
     press(hw, app, keys.B)                                  # any key: back, nothing changed
     assert app.screen == TABLE and g.seat == 1 and g.pending == P_TURN
-    assert app.table.view.said == amigo_app.P_PLAY_TEXT    # told once, then the prompt
+    assert app.table.view.said == amigo_app.prompt(g)      # told once, then the prompt
 
 
 def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_table():

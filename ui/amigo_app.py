@@ -145,7 +145,7 @@ class AmigoTable(SeatTable):
         if self.snap_seat < 0 or self.snap_seat != app.holder:
             return False
         g = self.game
-        g.load(self.snap)
+        g.restore(self.snap)
         self.logged = self.snap_logged
         self.snap_seat = -1
         self.cpus.thinking = False

@@ -132,7 +132,7 @@ NO_UNDO = "Nothing to take back"
 
 
 def refusal(code, g, buf):
-    """The engine's reason code (engine.amigo reason()) for the play of buf's hand indices
+    """The engine's reason code (listed in engine.amigo) for the play of buf's hand indices
     as a short sentence in the player's terms: what would fit."""
     if code == 5:
         t = g.top() & 31
