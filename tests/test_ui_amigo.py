@@ -1228,3 +1228,7 @@ def test_the_end_of_a_game_says_who_went_out_and_the_scores():
     text = screen_text(app)
     assert "P1 went out: +5" in text and "Others: -1 a card held" in text
     assert "P3            -3      -3" in text
+    press(hw, app, keys.B, keys.DOWN)           # back to the table: Down shows how it ended
+    assert app.screen == ASK and "You played B9" in screen_text(app)
+    press(hw, app, keys.A, keys.A, keys.A)      # back, the scores, the next game
+    assert g.game == 1 and g.pending != P_OVER and app.table.logged <= 1

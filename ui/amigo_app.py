@@ -225,7 +225,8 @@ class AmigoTable(SeatTable):
             self.pick = s
             self._step_pick(1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
-        if self.seen[s] < self.logged:
+        if self.seen[s] < self.logged and (p == P_TURN or p == P_DRAWN):
+            # a choice keeps its prompt; the news waits for the person's turn
             told = self.words.news(self, s, app.names)
             self.seen[s] = self.logged
             if told:
@@ -350,12 +351,14 @@ class AmigoTable(SeatTable):
         if k == keys.START:
             app.open_menu()
             return
-        if g.pending == P_OVER:
-            if k == keys.A:
-                app.scores(_after_scores)
-            return
         s = g.seat
         p = g.pending
+        if p == P_OVER:
+            if k == keys.A:
+                app.scores(_after_scores)
+            elif k == keys.DOWN:
+                self.last_moves(app)
+            return
         if k == keys.B and self.snap_seat == app.holder >= 0 and (
                 p == P_DIR or p == P_PASS if s == app.holder else g.kinds[s] != HUMAN):
             self.undo(app)
@@ -451,6 +454,7 @@ def _after_scores(app):
         app.new_game()
     else:
         g.next_game()
+        app.table.forget_log()      # the news and moves of the game before are done with
         app.changed()
         app.begin()
 
