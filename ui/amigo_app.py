@@ -169,8 +169,6 @@ class AmigoTable(SeatTable):
         v = self.view
         v.set_seats(app.names, g.players)
         self.names = app.names
-        from ui import amigo_words      # with the table: its news may come at any move
-        self.words = amigo_words
         self.cpu_say = ["%s moves. A: skip" % app.names[s] for s in range(g.players)]
         self.think_say = [app.names[s] + " is thinking..." for s in range(g.players)]
         v.set_game("game %d/%d" % (g.game + 1, 2 * g.players))
@@ -182,7 +180,7 @@ class AmigoTable(SeatTable):
                     app.holder = s
         if g.pending == P_OVER:
             v.hide_hand()
-            v.say(self.words.over_text(g, app.names))
+            self._say_over(app)
             return
         self._decision(app)
         if app.notice and app.screen == 0:
@@ -227,7 +225,8 @@ class AmigoTable(SeatTable):
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if self.seen[s] < self.logged and (p == P_TURN or p == P_DRAWN):
             # a choice keeps its prompt; the news waits for the person's turn
-            told = self.words.news(self, s, app.names)
+            from ui.amigo_words import news
+            told = news(self, s, app.names)
             self.seen[s] = self.logged
             if told:
                 v.say(told[-1])         # the latest; Down shows them all
@@ -318,7 +317,7 @@ class AmigoTable(SeatTable):
             self.snap_seat = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
-            self.view.say(self.words.over_text(g, app.names))
+            self._say_over(app)
             app.scores(_after_scores)
             return
         if a == A_PLAY:
@@ -418,8 +417,13 @@ class AmigoTable(SeatTable):
             else:
                 self._try(app, A_DRAW if p == P_TURN else A_KEEP)
 
+    def _say_over(self, app):
+        from ui.amigo_words import over_text
+        self.view.say(over_text(self.game, app.names))
+
     def last_moves(self, app):
-        app.push(kind(self.words.LastMoves(), ASK))
+        from ui.amigo_log import LastMoves
+        app.push(kind(LastMoves(), ASK))
 
     def _hint(self, g, s):
         """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""

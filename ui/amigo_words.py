@@ -1,7 +1,7 @@
 """YoYo's words on its text screens and for events: the curtain's lines, the news a person
-gets at their next decision (what other seats' cards did to them), the last moves' log, the
-end of a game and the score table. Loaded when the table first shows, apart from the help
-paragraphs (ui/seats_help.py), which load only while help is shown.
+gets at their next decision (what other seats' cards did to them), the end of a game and the
+score table. Loaded with the first curtain, news or end of a game; the last moves' screen
+(ui/amigo_log.py) and the help paragraphs (ui/seats_help.py) load only while shown.
 
 The log (AmigoTable.log) holds four bytes an event: kind, seat, a, b (see the E_ names in
 ui/amigo_app.py). A hidden card is named only to the person holding the device, and only on
@@ -13,11 +13,7 @@ try:
 except ImportError:
     const = int
 
-# the log's event kinds (ui/amigo_app.py records them)
-_E_PLAY = const(1)      # seat + 8 * cards played, first card, last card
-_E_DRAW = const(2)
-_E_KEEP = const(3)
-_E_DIR = const(4)       # seat, way
+# the log's event kinds that concern others (ui/amigo_app.py records them all)
 _E_SKIP = const(5)      # seat, the seat skipped
 _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
 _E_PASS = const(7)      # seat that played the arrow
@@ -49,7 +45,7 @@ def handover(g, t=None, s=0):
     return lines + [top, "%d cards left to draw." % g.draw_len]
 
 
-def _events(t):
+def events(t):
     first = max(0, t.logged - LOG_SIZE)
     for i in range(first, t.logged):
         j = 4 * (i % LOG_SIZE)
@@ -60,7 +56,7 @@ def news(t, s, names, cards=True):
     """What other seats did to seat s since its last decision, oldest first; cards names
     the cards moved (only for the table, seen by s alone)."""
     out = []
-    for i, e, who, a, b, _ in _events(t):
+    for i, e, who, a, b, _ in events(t):
         if i < t.seen[s] or who == s and e != _E_PASS:
             continue
         kind = e & 15
@@ -78,61 +74,6 @@ def news(t, s, names, cards=True):
         elif kind == _E_CHAOS:
             out.append("%s's chaos: new hands" % names[who])
     return out
-
-
-def log_lines(t, holder, since=0):
-    """The last moves (from event `since` on), oldest first, each a line of the log
-    screen."""
-    out = []
-    for i, e, who, a, b, n in _events(t):
-        if i < since:
-            continue
-        name = "You" if who == holder else t.names[who]
-        kind = e & 15
-        if kind == _E_PLAY:
-            if n == 1:
-                out.append("%s played %s" % (name, card_name(b)))
-            else:
-                out.append("%s played %s%s%s" % (name, card_name(a), " " if n == 2 else "..",
-                                                 card_name(b)))
-        elif kind == _E_DRAW:
-            out.append("%s drew a card" % name)
-        elif kind == _E_KEEP:
-            out.append("%s kept the draw" % name)
-        elif kind == _E_DIR:
-            out.append("%s chose %s" % (name, "down" if a else "up"))
-        elif kind == _E_SKIP:
-            out.append("%s skipped %s" % (name, "you" if a == holder else t.names[a]))
-        elif kind == _E_TAKE:
-            m = e >> 4
-            if m == 1 and a == holder:
-                out.append("%s took your %s" % (name, card_name(b)))
-            elif m == 1 and who == holder:
-                out.append("You took %s from %s" % (card_name(b), t.names[a]))
-            else:
-                out.append("%s took %d from %s" % (name, m, "you" if a == holder
-                                                    else t.names[a]))
-        elif kind == _E_PASS:
-            out.append("All passed a card left")
-            if 0 <= holder < len(t.got):
-                out.append("You got %s" % card_name(t.got[holder]))
-        elif kind == _E_CHAOS:
-            out.append("%s: chaos, new hands" % name)
-    return out
-
-
-class LastMoves:
-    """The log screen: the last moves (a series is one), newest at the bottom; any key goes
-    back to the table."""
-
-    def show(self, app):
-        lines = log_lines(app.table, app.holder)[-8:] or ["Nothing played yet"]
-        while len(lines) < 8:
-            lines.append("")
-        app.text.show(["Last moves"] + lines + ["Any key: back"])
-
-    def key(self, app, k):
-        app.pop()
 
 
 def over_text(g, names):
