@@ -436,14 +436,11 @@ class Amigo:
         self.draw_len = m + k - j
 
     # -- saving -------------------------------------------------------------------------
-    def save(self):
-        out = bytearray(_SAVE_SIZE)
-        self.save_into(out)
-        return bytes(out)
-
-    def save_into(self, out):
-        """save() into a bytearray of its size, allocating nothing: the table keeps one such
-        copy to take back a person's action within their turn (restore())."""
+    def save(self, out=None):
+        """The match as bytes; or into out, a bytearray of its size, allocating nothing (the
+        table keeps one such copy to take back a person's action within their turn)."""
+        if out is None:
+            return bytes(self.save(bytearray(_SAVE_SIZE)))
         out[0] = 89
         out[1] = 89
         out[2] = 1
@@ -456,24 +453,28 @@ class Amigo:
             out[k + 12 + i] = self.kinds[i]
         k += 18
         r = self.rng
-        _put(out, k, self.seed >> 15)
-        _put(out, k + 2, self.seed & 0x7FFF)
-        _put(out, k + 4, r._lo)
-        _put(out, k + 6, r._hi)
-        for i in range(6):
-            _put(out, k + 8 + 2 * i, self.scores[i])
-        k += 20
-        _copy(out, k, self.draw, 0, self.draw_len)
+        for i in range(10):
+            # one by one: a list of them would be made at every action
+            x = self.seed >> 15 if i == 0 else self.seed & 0x7FFF if i == 1 else \
+                r._lo if i == 2 else r._hi if i == 3 else self.scores[i - 4]
+            out[k] = (x >> 8) & 0xFF
+            out[k + 1] = x & 0xFF
+            k += 2
+        for i in range(self.draw_len):
+            out[k + i] = self.draw[i]
         k += self.draw_len
-        _copy(out, k, self.pile, 0, self.pile_len)
+        for i in range(self.pile_len):
+            out[k + i] = self.pile[i]
         k += self.pile_len
         h = self.hands
         for s in range(self.players):
-            _copy(out, k, h, s * DECK_SIZE, self.counts[s])
+            for i in range(self.counts[s]):
+                out[k + i] = h[s * DECK_SIZE + i]
             k += self.counts[s]
         c = crc16(out, 0xFFFF, 0, _SAVE_SIZE - 2)
         out[_SAVE_SIZE - 2] = c >> 8
         out[_SAVE_SIZE - 1] = c & 0xFF
+        return out
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this match untouched."""
@@ -520,15 +521,4 @@ class Amigo:
             m = self.counts[s]
             self.hands[s * DECK_SIZE:s * DECK_SIZE + m] = data[k:k + m]
             k += m
-
-
-def _copy(dst, j, src, i, m):
-    """m bytes from src[i:] to dst[j:] without a slice (a slice is a new object)."""
-    for x in range(m):
-        dst[j + x] = src[i + x]
-
-
-def _put(out, k, x):
-    out[k] = (x >> 8) & 0xFF
-    out[k + 1] = x & 0xFF
 

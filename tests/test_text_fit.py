@@ -557,7 +557,7 @@ def drive_amigo_log(hw, app):
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)
     app.game = t.game = g
-    t.forget_log()
+    t.clear()
     t.got[:] = bytes([0x2E, 0x34, 0x52, 0x72, 0x92, 0xB2])
     events = [(1, 2, 1, 0x12), (1, 2, 20, 0x14), (1, 3, 20 + 32, 0x81), (2, 4, 0, 0),
               (3, 4, 0, 0), (4, 1, 1, 0), (4, 1, 0, 0), (5, 2, 0, 0), (5, 2, 3, 0),
@@ -565,14 +565,14 @@ def drive_amigo_log(hw, app):
               (6 + 32, 5, 0, 0), (6 + 48, 0, 4, 0), (7, 3, 0, 0), (8, 4, 0, 0)]
     for holder in (0, 3, -1):
         for first in range(0, len(events), 8):
-            t.forget_log()
+            t.clear()
             for e in events[first:first + 8]:
-                t._log(*e)
+                t._push(*e)
             app.holder = holder
             app.push(seats.kind(amigo_log.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
-                for line in words.news(t, s, app.names) + words.news(t, s, app.names, False):
+                for line in words.tell(t, s, app.names) + words.tell(t, s, app.names, False):
                     t.view.say(line)
     app.kinds[:] = bytes(6)
     g.kinds[:] = bytes(6)
@@ -580,13 +580,13 @@ def drive_amigo_log(hw, app):
     app.holder = 5
     app.curtain()                               # the news on a curtain: no card named
     app.pop()
-    t.forget_log()
+    t.clear()
     app.holder = 0
     app.push(seats.kind(amigo_log.LastMoves(), seats.ASK))   # nothing yet
     app.pop()
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
         g.end, g.winner = end, 2
-        t.view.say(words.over_text(g, app.names))
+        t.view.say(words.over(g, app.names))
 
 
 def drive_amigo_words():
@@ -608,7 +608,7 @@ def drive_amigo_words():
     for text_ in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
                   amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
                   amigo_play.P_PASS_TEXT, amigo_play.SKIPPING, amigo_play.TOO_MANY,
-                  amigo_play.FITS_TEXT, amigo_play.ONLY_FIT, amigo_play.NO_UNDO):
+                  "This fits. Up: next one", "Only this card fits", "Nothing to take back"):
         t.view.say(text_)
     drive_amigo_log(hw, app)
     app.kinds[:] = bytes(6)                     # six people: the curtain names each

@@ -322,7 +322,7 @@ def put_table(app, g):
     app.players = g.players
     app.kinds[:] = g.kinds
     app.holder = -1
-    app.table.forget_log()
+    app.table.clear()
     app.begin()
 
 
@@ -554,8 +554,8 @@ def test_a_finished_match_survives_power_off():
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.screen == TABLE and again.game.match_over()
-    from ui.amigo_words import over_text
-    assert again.table.view.said == over_text(again.game, again.names)
+    from ui.amigo_words import over
+    assert again.table.view.said == over(again.game, again.names)
     assert again.table.view.said.endswith((" is out. A: scores", "Draw pile out. A: scores"))
     press(hw2, again, keys.A)
     check_match_over(hw2, again)
@@ -1105,8 +1105,8 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
 
 
 def kit_name(c):
-    from ui.amigo_words import card_name
-    return card_name(c)
+    from ui.amigo_words import name
+    return name(c)
 
 
 def test_a_refusal_says_what_would_fit_each_way():
@@ -1138,7 +1138,7 @@ def test_up_finds_the_cards_that_fit_in_turn():
     press(hw, app, keys.A)
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.UP)
-    assert app.table.cursor == index(g, 0, "B9") and app.table.view.said == amigo_app.FITS_TEXT
+    assert app.table.cursor == index(g, 0, "B9") and app.table.view.said == "This fits. Up: next one"
     press(hw, app, keys.UP)
     assert app.table.cursor == index(g, 0, "B10")
     press(hw, app, keys.UP)
@@ -1146,7 +1146,7 @@ def test_up_finds_the_cards_that_fit_in_turn():
     g = kit_table(2, [["B3", "R5", "B10"], ["B4", "R2"]], pile=["B8"], turn=0)
     put_table(app, g)
     press(hw, app, keys.A, keys.UP)
-    assert app.table.cursor == index(g, 0, "B10") and app.table.view.said == amigo_app.ONLY_FIT
+    assert app.table.cursor == index(g, 0, "B10") and app.table.view.said == "Only this card fits"
     g = kit_table(2, [["B3", "R5"], ["B4", "R2"]], pile=["B8"], turn=0)
     put_table(app, g)
     before = g.save()
@@ -1165,8 +1165,8 @@ def test_b_takes_back_a_persons_play_until_another_seat_acts():
     assert g.seat == 1 and g.counts[0] == 2
     press(hw, app, keys.B)                  # before the CPU's pace is up: taken back
     assert g.save() == before and g.seat == 0 and app.table.view.said == amigo_app.P_PLAY_TEXT
-    from ui.amigo_log import log_lines
-    assert not [line for line in log_lines(app.table, 0) if line.startswith("You played")]
+    from ui.amigo_log import lines
+    assert not [line for line in lines(app.table, 0) if line.startswith("You played")]
     cursor_to(hw, app, index(g, 0, "B10"))
     press(hw, app, keys.SELECT)
     step_cpus(hw, app)                      # the CPU has moved: too late
@@ -1231,4 +1231,4 @@ def test_the_end_of_a_game_says_who_went_out_and_the_scores():
     press(hw, app, keys.B, keys.DOWN)           # back to the table: Down shows how it ended
     assert app.screen == ASK and "You played B9" in screen_text(app)
     press(hw, app, keys.A, keys.A, keys.A)      # back, the scores, the next game
-    assert g.game == 1 and g.pending != P_OVER and app.table.logged <= 1
+    assert g.game == 1 and g.pending != P_OVER and app.table.moves <= 1

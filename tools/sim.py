@@ -230,8 +230,8 @@ def settle(hw, launcher, stop=(), passes=20000):
             return
         # narrate what the CPU seats do, which the one screen per line typed would hide
         if type(app).__name__ == "AmigoApp":
-            from ui.amigo_log import log_lines
-            for line in log_lines(app.table, app.holder, before):   # YoYo's own log
+            from ui.amigo_log import lines
+            for line in lines(app.table, app.holder, before):   # YoYo's own log
                 print("  " + line)
         else:
             for card in played(app)[len(before):]:
@@ -254,14 +254,14 @@ def said(app):
 
 def played(app):
     """What the table shows of each play so far, for narrating a CPU's turn play by play:
-    Yo-yo's cards in the centre; for YoYo, how many events its table has logged."""
+    Yo-yo's cards in the centre; for YoYo, how many events its table has moves."""
     name = type(app).__name__
     g = getattr(app, "game", None)
     if name == "YoyoApp":
         from engine import cards
         return [cards.name(g.played[i]) for i in range(g.n)]
     if name == "AmigoApp":
-        return app.table.logged
+        return app.table.moves
     return []
 
 

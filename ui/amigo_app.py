@@ -7,15 +7,14 @@ positions change; words change on events.
 Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_words.py
 reads it), so a person's next curtain and table say what other seats' cards did to them, Down
 shows the last moves and Up finds a card that fits. B takes back a person's last action while
-no other seat has acted since: one copy of the position (engine save_into()), made once."""
+no other seat has acted since: one copy of the position (engine save(out)), made once."""
 from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
 from ui import amigo_sprites
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import (FITS_TEXT, NO_UNDO, ONLY_FIT, P_DIR_TEXT, P_STUCK_TEXT, SKIPPING,
-                           TOO_MANY, prompt, refusal)
+from ui.amigo_play import P_DIR_TEXT, P_STUCK_TEXT, SKIPPING, TOO_MANY, prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
 
@@ -28,7 +27,7 @@ GREEDY = const(1)             # engine.amigo_cpu's levels
 PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _SAVE_SIZE = const(129)       # engine.amigo's save
-_LOG_SIZE = const(16)         # ui.amigo_words.LOG_SIZE
+_LOG_SIZE = const(16)         # ui.amigo_words._LOG_SIZE
 # the log's events (ui/amigo_words.py spells them out)
 _E_PLAY = const(1)
 _E_DRAW = const(2)
@@ -71,12 +70,12 @@ class AmigoTable(SeatTable):
         self.think_say = ()
         self.names = ()
         self.log = bytearray(4 * _LOG_SIZE)
-        self.logged = 0                   # events so far; the log keeps the last _LOG_SIZE
+        self.moves = 0                   # events so far; the log keeps the last _LOG_SIZE
         self.seen = [0] * 6               # per seat: events already told at its decision
         self.got = bytearray(6)           # per seat: the card the last pass left brought
-        self.snap = bytearray(_SAVE_SIZE)  # the position before a person's last action
-        self.snap_seat = -1               # whose action it can take back; -1: none
-        self.snap_logged = 0
+        self.before = bytearray(_SAVE_SIZE)  # the position before a person's last action
+        self.last = -1               # whose action it can take back; -1: none
+        self.since = 0
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -108,12 +107,12 @@ class AmigoTable(SeatTable):
         self.game.new_match(app.players, 1 + app.rng.below(31999),
                             app.options & (ESCALATE | DRAW_ANY), app.kinds)
         self.cpus.thinking = False
-        self.forget_log()
+        self.clear()
         self.resumed(app)
 
-    def forget_log(self):
-        self.logged = 0
-        self.snap_seat = -1
+    def clear(self):
+        self.moves = 0
+        self.last = -1
         for s in range(6):
             self.seen[s] = 0
 
@@ -142,12 +141,12 @@ class AmigoTable(SeatTable):
     def undo(self, app):
         """Take back the last action of the person who made it, while no other seat has
         acted since: B on the table, the curtain or in a CPU's turn before it moves."""
-        if self.snap_seat < 0 or self.snap_seat != app.holder:
+        if self.last < 0 or self.last != app.holder:
             return False
         g = self.game
-        g.restore(self.snap)
-        self.logged = self.snap_logged
-        self.snap_seat = -1
+        g.restore(self.before)
+        self.moves = self.since
+        self.last = -1
         self.cpus.thinking = False
         app.holder = g.seat
         app.hurry = False
@@ -180,7 +179,8 @@ class AmigoTable(SeatTable):
                     app.holder = s
         if g.pending == P_OVER:
             v.hide_hand()
-            self._say_over(app)
+            from ui.amigo_words import over
+            self.view.say(over(self.game, app.names))
             return
         self._decision(app)
         if app.notice and app.screen == 0:
@@ -223,11 +223,11 @@ class AmigoTable(SeatTable):
             self.pick = s
             self._step_pick(1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
-        if self.seen[s] < self.logged and (p == P_TURN or p == P_DRAWN):
+        if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
             # a choice keeps its prompt; the news waits for the person's turn
-            from ui.amigo_words import news
-            told = news(self, s, app.names)
-            self.seen[s] = self.logged
+            from ui.amigo_words import tell
+            told = tell(self, s, app.names)
+            self.seen[s] = self.moves
             if told:
                 v.say(told[-1])         # the latest; Down shows them all
                 return
@@ -248,64 +248,64 @@ class AmigoTable(SeatTable):
             self.view.say(refusal(code, g, buf))
             app.sound(110, 150)
             return
-        g.save_into(self.snap)
-        self.snap_logged = self.logged
+        g.save(self.before)
+        self.since = self.moves
         g.apply(a, arg, buf)
         # a draw or a take shows cards the person did not see before: no taking it back
-        self.snap_seat = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
-        self._note(p, s, a, arg)
+        self.last = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
+        self.record(p, s, a, arg)
         self._after(app, a)
         if g.kinds[g.seat] != HUMAN:
             app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
 
-    def _log(self, e, s, a, b):
-        j = 4 * (self.logged % _LOG_SIZE)
+    def _push(self, e, s, a, b):
+        j = 4 * (self.moves % _LOG_SIZE)
         log = self.log
         log[j] = e
         log[j + 1] = s
         log[j + 2] = a
         log[j + 3] = b
-        self.logged += 1
+        self.moves += 1
 
-    def _note(self, p, s, a, arg):
+    def record(self, p, s, a, arg):
         """Log the action seat s took at decision p, and what its card did to others. A
         shuffle or a pass shows new cards, so it cannot be taken back."""
         g = self.game
         n = g.players
-        if s != self.snap_seat:
-            self.snap_seat = -1
+        if s != self.last:
+            self.last = -1
         if a == A_PLAY:
             # the seat and how many cards share a byte: a series is at most 20
-            self._log(_E_PLAY, s | g.last_n << 3, g.pile[g.pile_len - g.last_n], g.top())
+            self._push(_E_PLAY, s | g.last_n << 3, g.pile[g.pile_len - g.last_n], g.top())
             if g.pending == P_DIR or g.pending == P_OVER:
                 return
         elif a == A_DRAW:
-            self._log(_E_DRAW, s, 0, 0)
+            self._push(_E_DRAW, s, 0, 0)
             return
         elif a == A_KEEP:
-            self._log(_E_KEEP, s, 0, 0)
+            self._push(_E_KEEP, s, 0, 0)
             return
         elif p == P_DIR:
-            self._log(_E_DIR, s, g.dir, 0)
+            self._push(_E_DIR, s, g.dir, 0)
         elif p == P_TAKE:
-            self._log(_E_TAKE + 16 * g.stake, s, arg, g.taken)
+            self._push(_E_TAKE + 16 * g.stake, s, arg, g.taken)
             return
         else:
             if (s + 1) % n == g.actor:          # the last choice: the cards went left
                 t = g.tmp
                 for k in range(n):
                     self.got[k] = t[(k + n - 1) % n]
-                self._log(_E_PASS, g.actor, 0, 0)
-                self.snap_seat = -1
+                self._push(_E_PASS, g.actor, 0, 0)
+                self.last = -1
             return
         c = g.top() >> 5
         if c == 2:
-            self._log(_E_SKIP, s, (s + 1) % n, 0)
+            self._push(_E_SKIP, s, (s + 1) % n, 0)
         elif c == 5:
-            self._log(_E_CHAOS, s, 0, 0)
-            self.snap_seat = -1
+            self._push(_E_CHAOS, s, 0, 0)
+            self.last = -1
         if g.pending == P_OVER:
-            self.snap_seat = -1
+            self.last = -1
 
     def _after(self, app, a):
         g = self.game
@@ -314,10 +314,11 @@ class AmigoTable(SeatTable):
         app.changed()
         if g.pending == P_OVER:
             app.hurry = False
-            self.snap_seat = -1
+            self.last = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
-            self._say_over(app)
+            from ui.amigo_words import over
+            self.view.say(over(self.game, app.names))
             app.scores(_after_scores)
             return
         if a == A_PLAY:
@@ -341,7 +342,7 @@ class AmigoTable(SeatTable):
         code = g.apply(a, c.arg, c.sel)
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
-        self._note(p, s, a, c.arg)
+        self.record(p, s, a, c.arg)
         self._after(app, a)
         return True
 
@@ -356,15 +357,15 @@ class AmigoTable(SeatTable):
             if k == keys.A:
                 app.scores(_after_scores)
             elif k == keys.DOWN:
-                self.last_moves(app)
+                self.history(app)
             return
-        if k == keys.B and self.snap_seat == app.holder >= 0 and (
+        if k == keys.B and self.last == app.holder >= 0 and (
                 p == P_DIR or p == P_PASS if s == app.holder else g.kinds[s] != HUMAN):
             self.undo(app)
             return
         if k == keys.DOWN and p != P_DIR and p != P_TAKE or \
                 k == keys.UP and g.kinds[s] != HUMAN:
-            self.last_moves(app)
+            self.history(app)
             return
         if g.kinds[s] != HUMAN:
             if k == keys.A:
@@ -375,7 +376,7 @@ class AmigoTable(SeatTable):
         v = self.view
         if k == keys.UP and (p == P_TURN or p == P_DRAWN or p == P_PASS):
             if p == P_PASS:
-                self.last_moves(app)
+                self.history(app)
             else:
                 self._hint(g, s)
         elif k == keys.LEFT or k == keys.RIGHT:
@@ -387,7 +388,7 @@ class AmigoTable(SeatTable):
             if k == keys.UP or k == keys.DOWN:
                 self._try(app, A_CHOOSE, 0 if k == keys.UP else 1)
             else:
-                v.say(NO_UNDO if k == keys.B else P_DIR_TEXT)
+                v.say("Nothing to take back" if k == keys.B else P_DIR_TEXT)
         elif p == P_TAKE:
             if k == keys.UP or k == keys.DOWN:
                 self._step_pick(1 if k == keys.DOWN else -1)
@@ -417,11 +418,7 @@ class AmigoTable(SeatTable):
             else:
                 self._try(app, A_DRAW if p == P_TURN else A_KEEP)
 
-    def _say_over(self, app):
-        from ui.amigo_words import over_text
-        self.view.say(over_text(self.game, app.names))
-
-    def last_moves(self, app):
+    def history(self, app):
         from ui.amigo_log import LastMoves
         app.push(kind(LastMoves(), ASK))
 
@@ -442,7 +439,8 @@ class AmigoTable(SeatTable):
             return
         self.cursor = found
         self.view.move_cursor(g, found, self.sel, self.picks.n)
-        self.view.say(ONLY_FIT if n == 1 else FITS_TEXT)
+        # words here, not named constants: every name stays on a board's heap for good
+        self.view.say("Only this card fits" if n == 1 else "This fits. Up: next one")
 
     def _toggle(self):
         """Pick or unpick the cursor's card; picks are played in the order picked."""
@@ -458,7 +456,7 @@ def _after_scores(app):
         app.new_game()
     else:
         g.next_game()
-        app.table.forget_log()      # the news and moves of the game before are done with
+        app.table.clear()      # the news and moves of the game before are done with
         app.changed()
         app.begin()
 

@@ -2,7 +2,7 @@
 newest at the bottom, a series one line. Loaded while shown, then forgotten."""
 from hw import keys
 from ui import forget
-from ui.amigo_words import card_name, events
+from ui.amigo_words import events, name as card
 
 try:
     from micropython import const
@@ -19,7 +19,7 @@ _E_PASS = const(7)
 _E_CHAOS = const(8)
 
 
-def log_lines(t, holder, since=0):
+def lines(t, holder, since=0):
     """The last moves (from event `since` on), oldest first, each a line of the log
     screen."""
     out = []
@@ -30,10 +30,10 @@ def log_lines(t, holder, since=0):
         kind = e & 15
         if kind == _E_PLAY:
             if n == 1:
-                out.append("%s played %s" % (name, card_name(b)))
+                out.append("%s played %s" % (name, card(b)))
             else:
-                out.append("%s played %s%s%s" % (name, card_name(a), " " if n == 2 else "..",
-                                                 card_name(b)))
+                out.append("%s played %s%s%s" % (name, card(a), " " if n == 2 else "..",
+                                                 card(b)))
         elif kind == _E_DRAW:
             out.append("%s drew a card" % name)
         elif kind == _E_KEEP:
@@ -45,16 +45,16 @@ def log_lines(t, holder, since=0):
         elif kind == _E_TAKE:
             m = e >> 4
             if m == 1 and a == holder:
-                out.append("%s took your %s" % (name, card_name(b)))
+                out.append("%s took your %s" % (name, card(b)))
             elif m == 1 and who == holder:
-                out.append("You took %s from %s" % (card_name(b), t.names[a]))
+                out.append("You took %s from %s" % (card(b), t.names[a]))
             else:
                 out.append("%s took %d from %s" % (name, m, "you" if a == holder
                                                     else t.names[a]))
         elif kind == _E_PASS:
             out.append("All passed a card left")
             if 0 <= holder < len(t.got):
-                out.append("You got %s" % card_name(t.got[holder]))
+                out.append("You got %s" % card(t.got[holder]))
         elif kind == _E_CHAOS:
             out.append("%s: chaos, new hands" % name)
     return out
@@ -64,10 +64,10 @@ class LastMoves:
     """Start opens the menu, any other key goes back to the table."""
 
     def show(self, app):
-        lines = log_lines(app.table, app.holder)[-8:] or ["Nothing played yet"]
-        while len(lines) < 8:
-            lines.append("")
-        app.text.show(["Last moves"] + lines + ["Any key: back"])
+        out = lines(app.table, app.holder)[-8:] or ["Nothing played yet"]
+        while len(out) < 8:
+            out.append("")
+        app.text.show(["Last moves"] + out + ["Any key: back"])
 
     def key(self, app, k):
         if k == keys.START:

@@ -126,9 +126,6 @@ P_ANSWER_TEXT = "A take, Sel answer +take"
 P_PASS_TEXT = "A: pass this card left"
 SKIPPING = "Skipping ahead..."
 TOO_MANY = "20 cards at most"
-FITS_TEXT = "This fits. Up: next one"
-ONLY_FIT = "Only this card fits"
-NO_UNDO = "Nothing to take back"
 
 
 def refusal(code, g, buf):

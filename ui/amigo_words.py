@@ -18,10 +18,10 @@ _E_SKIP = const(5)      # seat, the seat skipped
 _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
-LOG_SIZE = const(16)    # events kept
+_LOG_SIZE = const(16)    # events kept
 
 
-def card_name(c):
+def name(c):
     """"B8", "R15", "Y14": colour letter and value, as the help's card key spells them."""
     k = c >> 5
     return "%s%d" % (("B", "R", "Y")[k if k < 2 else 2], c & 31)
@@ -41,18 +41,18 @@ def handover(g, t=None, s=0):
                                        "down" if g.dir else "up")
     lines = [what]
     if t is not None:
-        lines += news(t, s, t.names, False)[-2:]
+        lines += tell(t, s, t.names, False)[-2:]
     return lines + [top, "%d cards left to draw." % g.draw_len]
 
 
 def events(t):
-    first = max(0, t.logged - LOG_SIZE)
-    for i in range(first, t.logged):
-        j = 4 * (i % LOG_SIZE)
+    first = max(0, t.moves - _LOG_SIZE)
+    for i in range(first, t.moves):
+        j = 4 * (i % _LOG_SIZE)
         yield i, t.log[j], t.log[j + 1] & 7, t.log[j + 2], t.log[j + 3], t.log[j + 1] >> 3
 
 
-def news(t, s, names, cards=True):
+def tell(t, s, names, cards=True):
     """What other seats did to seat s since its last decision, oldest first; cards names
     the cards moved (only for the table, seen by s alone)."""
     out = []
@@ -67,16 +67,16 @@ def news(t, s, names, cards=True):
             if m > 1:
                 out.append("%s took %d from you" % (names[who], m))
             else:
-                out.append("%s took your %s" % (names[who], card_name(b) if cards else "card"))
+                out.append("%s took your %s" % (names[who], name(b) if cards else "card"))
         elif kind == _E_PASS:
-            out.append("Passed left: you got %s" % card_name(t.got[s]) if cards else
+            out.append("Passed left: you got %s" % name(t.got[s]) if cards else
                        "Passed left: a new card")
         elif kind == _E_CHAOS:
             out.append("%s's chaos: new hands" % names[who])
     return out
 
 
-def over_text(g, names):
+def over(g, names):
     """The table's message once a game is over."""
     if g.end == PILE_OUT:
         return "Draw pile out. A: scores"
