@@ -552,7 +552,7 @@ def drive_yoyo_words():
 def drive_amigo_log(hw, app):
     """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
     table and on the log screen, for the holder and for the others; the end of a game."""
-    from ui import amigo_log, amigo_words as words
+    from ui import amigo_words as words
     t = app.table
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)
@@ -569,7 +569,7 @@ def drive_amigo_log(hw, app):
             for e in events[first:first + 8]:
                 t._push(*e)
             app.holder = holder
-            app.push(seats.kind(amigo_log.LastMoves(), seats.ASK))
+            app.push(seats.kind(words.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
                 for line in words.tell(t, s, app.names) + words.tell(t, s, app.names, False):
@@ -582,7 +582,7 @@ def drive_amigo_log(hw, app):
     app.pop()
     t.clear()
     app.holder = 0
-    app.push(seats.kind(amigo_log.LastMoves(), seats.ASK))   # nothing yet
+    app.push(seats.kind(words.LastMoves(), seats.ASK))   # nothing yet
     app.pop()
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
         g.end, g.winner = end, 2

@@ -1165,7 +1165,7 @@ def test_b_takes_back_a_persons_play_until_another_seat_acts():
     assert g.seat == 1 and g.counts[0] == 2
     press(hw, app, keys.B)                  # before the CPU's pace is up: taken back
     assert g.save() == before and g.seat == 0 and app.table.view.said == amigo_app.P_PLAY_TEXT
-    from ui.amigo_log import lines
+    from ui.amigo_words import lines
     assert not [line for line in lines(app.table, 0) if line.startswith("You played")]
     cursor_to(hw, app, index(g, 0, "B10"))
     press(hw, app, keys.SELECT)

@@ -230,7 +230,7 @@ def settle(hw, launcher, stop=(), passes=20000):
             return
         # narrate what the CPU seats do, which the one screen per line typed would hide
         if type(app).__name__ == "AmigoApp":
-            from ui.amigo_log import lines
+            from ui.amigo_words import lines
             for line in lines(app.table, app.holder, before):   # YoYo's own log
                 print("  " + line)
         else:

@@ -12,6 +12,7 @@ from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, 
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
 from ui import amigo_sprites
+from ui import amigo_words      # with the table: its names interned before play fills the heap
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.amigo_play import P_DIR_TEXT, P_STUCK_TEXT, SKIPPING, TOO_MANY, prompt, refusal
@@ -131,12 +132,10 @@ class AmigoTable(SeatTable):
         self.picks.n = 0
 
     def handover(self, app):
-        from ui.amigo_words import handover
-        return handover(self.game, self, self.game.seat)
+        return amigo_words.handover(self.game, self, self.game.seat)
 
     def scores(self, app):
-        from ui.amigo_words import scores
-        return scores(self.game, app.names)
+        return amigo_words.scores(self.game, app.names)
 
     def undo(self, app):
         """Take back the last action of the person who made it, while no other seat has
@@ -179,8 +178,7 @@ class AmigoTable(SeatTable):
                     app.holder = s
         if g.pending == P_OVER:
             v.hide_hand()
-            from ui.amigo_words import over
-            self.view.say(over(self.game, app.names))
+            self.view.say(amigo_words.over(self.game, app.names))
             return
         self._decision(app)
         if app.notice and app.screen == 0:
@@ -225,8 +223,7 @@ class AmigoTable(SeatTable):
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
             # a choice keeps its prompt; the news waits for the person's turn
-            from ui.amigo_words import tell
-            told = tell(self, s, app.names)
+            told = amigo_words.tell(self, s, app.names)
             self.seen[s] = self.moves
             if told:
                 v.say(told[-1])         # the latest; Down shows them all
@@ -317,8 +314,7 @@ class AmigoTable(SeatTable):
             self.last = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
-            from ui.amigo_words import over
-            self.view.say(over(self.game, app.names))
+            self.view.say(amigo_words.over(self.game, app.names))
             app.scores(_after_scores)
             return
         if a == A_PLAY:
@@ -419,8 +415,7 @@ class AmigoTable(SeatTable):
                 self._try(app, A_DRAW if p == P_TURN else A_KEEP)
 
     def history(self, app):
-        from ui.amigo_log import LastMoves
-        app.push(kind(LastMoves(), ASK))
+        app.push(kind(amigo_words.LastMoves(), ASK))
 
     def _hint(self, g, s):
         """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""

@@ -1,19 +1,25 @@
 """YoYo's words on its text screens and for events: the curtain's lines, the news a person
 gets at their next decision (what other seats' cards did to them), the end of a game and the
-score table. Loaded with the first curtain, news or end of a game; the last moves' screen
-(ui/amigo_log.py) and the help paragraphs (ui/seats_help.py) load only while shown.
+score table, the last moves' screen (Down). Loaded with the table, so its names are interned
+before play fills the heap (a name interned mid-game stays there for good and splits the
+heap); the help paragraphs (ui/seats_help.py) load only while shown.
 
 The log (AmigoTable.log) holds four bytes an event: kind, seat, a, b (see the E_ names in
 ui/amigo_app.py). A hidden card is named only to the person holding the device, and only on
 the table: a curtain is seen by whoever holds the device before it changes hands."""
 from engine.amigo import P_OVER, PILE_OUT, TOOK_LAST, WENT_OUT
+from hw import keys
 
 try:
     from micropython import const
 except ImportError:
     const = int
 
-# the log's event kinds that concern others (ui/amigo_app.py records them all)
+# the log's event kinds (ui/amigo_app.py records them)
+_E_PLAY = const(1)      # seat + 8 * cards played, first card, last card
+_E_DRAW = const(2)
+_E_KEEP = const(3)
+_E_DIR = const(4)       # seat, way
 _E_SKIP = const(5)      # seat, the seat skipped
 _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
 _E_PASS = const(7)      # seat that played the arrow
@@ -74,6 +80,63 @@ def tell(t, s, names, cards=True):
         elif kind == _E_CHAOS:
             out.append("%s's chaos: new hands" % names[who])
     return out
+
+
+def lines(t, holder, since=0):
+    """The last moves (from event `since` on), oldest first, each a line of the log
+    screen."""
+    out = []
+    for i, e, who, a, b, n in events(t):
+        if i < since:
+            continue
+        w = "You" if who == holder else t.names[who]
+        kind = e & 15
+        if kind == _E_PLAY:
+            if n == 1:
+                out.append("%s played %s" % (w, name(b)))
+            else:
+                out.append("%s played %s%s%s" % (w, name(a), " " if n == 2 else "..",
+                                                 name(b)))
+        elif kind == _E_DRAW:
+            out.append("%s drew a card" % w)
+        elif kind == _E_KEEP:
+            out.append("%s kept the draw" % w)
+        elif kind == _E_DIR:
+            out.append("%s chose %s" % (w, "down" if a else "up"))
+        elif kind == _E_SKIP:
+            out.append("%s skipped %s" % (w, "you" if a == holder else t.names[a]))
+        elif kind == _E_TAKE:
+            m = e >> 4
+            if m == 1 and a == holder:
+                out.append("%s took your %s" % (w, name(b)))
+            elif m == 1 and who == holder:
+                out.append("You took %s from %s" % (name(b), t.names[a]))
+            else:
+                out.append("%s took %d from %s" % (w, m, "you" if a == holder
+                                                    else t.names[a]))
+        elif kind == _E_PASS:
+            out.append("All passed a card left")
+            if 0 <= holder < len(t.got):
+                out.append("You got %s" % name(t.got[holder]))
+        elif kind == _E_CHAOS:
+            out.append("%s: chaos, new hands" % w)
+    return out
+
+
+class LastMoves:
+    """Start opens the menu, any other key goes back to the table."""
+
+    def show(self, app):
+        out = lines(app.table, app.holder)[-8:] or ["Nothing played yet"]
+        while len(out) < 8:
+            out.append("")
+        app.text.show(["Last moves"] + out + ["Any key: back"])
+
+    def key(self, app, k):
+        if k == keys.START:
+            app.open_menu()     # B there comes back here
+        else:
+            app.pop()
 
 
 def over(g, names):
