@@ -15,7 +15,7 @@ from ui import amigo_sprites
 from ui import amigo_words      # with the table: its names interned before play fills the heap
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import P_DIR_TEXT, P_STUCK_TEXT, SKIPPING, TOO_MANY, prompt, refusal
+from ui.amigo_play import P_DIR_TEXT, SKIPPING, TOO_MANY, prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
 
@@ -29,15 +29,6 @@ PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _SAVE_SIZE = const(129)       # engine.amigo's save
 _LOG_SIZE = const(16)         # ui.amigo_words._LOG_SIZE
-# the log's events (ui/amigo_words.py spells them out)
-_E_PLAY = const(1)
-_E_DRAW = const(2)
-_E_KEEP = const(3)
-_E_DIR = const(4)
-_E_SKIP = const(5)
-_E_TAKE = const(6)
-_E_PASS = const(7)
-_E_CHAOS = const(8)
 
 
 class AmigoTable(SeatTable):
@@ -250,59 +241,10 @@ class AmigoTable(SeatTable):
         g.apply(a, arg, buf)
         # a draw or a take shows cards the person did not see before: no taking it back
         self.last = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
-        self.record(p, s, a, arg)
+        amigo_words.record(self, p, s, a, arg)
         self._after(app, a)
         if g.kinds[g.seat] != HUMAN:
             app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
-
-    def _push(self, e, s, a, b):
-        j = 4 * (self.moves % _LOG_SIZE)
-        log = self.log
-        log[j] = e
-        log[j + 1] = s
-        log[j + 2] = a
-        log[j + 3] = b
-        self.moves += 1
-
-    def record(self, p, s, a, arg):
-        """Log the action seat s took at decision p, and what its card did to others. A
-        shuffle or a pass shows new cards, so it cannot be taken back."""
-        g = self.game
-        n = g.players
-        if s != self.last:
-            self.last = -1
-        if a == A_PLAY:
-            # the seat and how many cards share a byte: a series is at most 20
-            self._push(_E_PLAY, s | g.last_n << 3, g.pile[g.pile_len - g.last_n], g.top())
-            if g.pending == P_DIR or g.pending == P_OVER:
-                return
-        elif a == A_DRAW:
-            self._push(_E_DRAW, s, 0, 0)
-            return
-        elif a == A_KEEP:
-            self._push(_E_KEEP, s, 0, 0)
-            return
-        elif p == P_DIR:
-            self._push(_E_DIR, s, g.dir, 0)
-        elif p == P_TAKE:
-            self._push(_E_TAKE + 16 * g.stake, s, arg, g.taken)
-            return
-        else:
-            if (s + 1) % n == g.actor:          # the last choice: the cards went left
-                t = g.tmp
-                for k in range(n):
-                    self.got[k] = t[(k + n - 1) % n]
-                self._push(_E_PASS, g.actor, 0, 0)
-                self.last = -1
-            return
-        c = g.top() >> 5
-        if c == 2:
-            self._push(_E_SKIP, s, (s + 1) % n, 0)
-        elif c == 5:
-            self._push(_E_CHAOS, s, 0, 0)
-            self.last = -1
-        if g.pending == P_OVER:
-            self.last = -1
 
     def _after(self, app, a):
         g = self.game
@@ -338,7 +280,7 @@ class AmigoTable(SeatTable):
         code = g.apply(a, c.arg, c.sel)
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
-        self.record(p, s, a, c.arg)
+        amigo_words.record(self, p, s, a, c.arg)
         self._after(app, a)
         return True
 
@@ -374,7 +316,7 @@ class AmigoTable(SeatTable):
             if p == P_PASS:
                 self.history(app)
             else:
-                self._hint(g, s)
+                amigo_words.hint(self, g, s)
         elif k == keys.LEFT or k == keys.RIGHT:
             cnt = g.counts[s]
             if cnt:
@@ -416,26 +358,6 @@ class AmigoTable(SeatTable):
 
     def history(self, app):
         app.push(kind(amigo_words.LastMoves(), ASK))
-
-    def _hint(self, g, s):
-        """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""
-        cnt = g.counts[s]
-        found = -1
-        n = 0
-        for j in range(1, cnt + 1):
-            i = (self.cursor + j) % cnt
-            c = g.card(s, i)
-            if c == g.drawn if g.pending == P_DRAWN else g.fits(s, c):
-                n += 1
-                if found < 0:
-                    found = i
-        if found < 0:
-            self.view.say(P_STUCK_TEXT)
-            return
-        self.cursor = found
-        self.view.move_cursor(g, found, self.sel, self.picks.n)
-        # words here, not named constants: every name stays on a board's heap for good
-        self.view.say("Only this card fits" if n == 1 else "This fits. Up: next one")
 
     def _toggle(self):
         """Pick or unpick the cursor's card; picks are played in the order picked."""

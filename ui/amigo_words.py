@@ -7,8 +7,10 @@ heap); the help paragraphs (ui/seats_help.py) load only while shown.
 The log (AmigoTable.log) holds four bytes an event: kind, seat, a, b (see the E_ names in
 ui/amigo_app.py). A hidden card is named only to the person holding the device, and only on
 the table: a curtain is seen by whoever holds the device before it changes hands."""
-from engine.amigo import P_OVER, PILE_OUT, TOOK_LAST, WENT_OUT
+from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, P_DIR, P_DRAWN, P_OVER, P_TAKE, PILE_OUT,
+                          TOOK_LAST, WENT_OUT)
 from hw import keys
+from ui.amigo_play import P_STUCK_TEXT
 
 try:
     from micropython import const
@@ -25,6 +27,78 @@ _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the l
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
 _LOG_SIZE = const(16)    # events kept
+
+
+def _push(t, e, s, a, b):
+    j = 4 * (t.moves % _LOG_SIZE)
+    log = t.log
+    log[j] = e
+    log[j + 1] = s
+    log[j + 2] = a
+    log[j + 3] = b
+    t.moves += 1
+
+def record(t, p, s, a, arg):
+    """Log the action seat s took at decision p on table t, and what its card did to
+    others (per move: it allocates nothing). A shuffle or a pass shows new cards, so it cannot
+    be taken back."""
+    g = t.game
+    n = g.players
+    if s != t.last:
+        t.last = -1
+    if a == A_PLAY:
+        # the seat and how many cards share a byte: a series is at most 20
+        _push(t, _E_PLAY, s | g.last_n << 3, g.pile[g.pile_len - g.last_n], g.top())
+        if g.pending == P_DIR or g.pending == P_OVER:
+            return
+    elif a == A_DRAW:
+        _push(t, _E_DRAW, s, 0, 0)
+        return
+    elif a == A_KEEP:
+        _push(t, _E_KEEP, s, 0, 0)
+        return
+    elif p == P_DIR:
+        _push(t, _E_DIR, s, g.dir, 0)
+    elif p == P_TAKE:
+        _push(t, _E_TAKE + 16 * g.stake, s, arg, g.taken)
+        return
+    else:
+        if (s + 1) % n == g.actor:          # the last choice: the cards went left
+            tmp = g.tmp
+            for k in range(n):
+                t.got[k] = tmp[(k + n - 1) % n]
+            _push(t, _E_PASS, g.actor, 0, 0)
+            t.last = -1
+        return
+    c = g.top() >> 5
+    if c == 2:
+        _push(t, _E_SKIP, s, (s + 1) % n, 0)
+    elif c == 5:
+        _push(t, _E_CHAOS, s, 0, 0)
+        t.last = -1
+    if g.pending == P_OVER:
+        t.last = -1
+
+
+def hint(t, g, s):
+    """Up: the cursor to the next card that fits (the drawn one, if one was drawn)."""
+    cnt = g.counts[s]
+    found = -1
+    n = 0
+    for j in range(1, cnt + 1):
+        i = (t.cursor + j) % cnt
+        c = g.card(s, i)
+        if c == g.drawn if g.pending == P_DRAWN else g.fits(s, c):
+            n += 1
+            if found < 0:
+                found = i
+    if found < 0:
+        t.view.say(P_STUCK_TEXT)
+        return
+    t.cursor = found
+    t.view.move_cursor(g, found, t.sel, t.picks.n)
+    # words here, not named constants: every name stays on a board's heap for good
+    t.view.say("Only this card fits" if n == 1 else "This fits. Up: next one")
 
 
 def name(c):
