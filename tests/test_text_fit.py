@@ -559,7 +559,9 @@ def drive_amigo_log(hw, app):
     app.game = t.game = g
     t.clear()
     t.got[:] = bytes([0x2E, 0x34, 0x52, 0x72, 0x92, 0xB2])
-    events = [(1, 2, 1, 0x12), (1, 2, 20, 0x14), (1, 3, 20 + 32, 0x81), (2, 4, 0, 0),
+    # a play's seat byte holds the seat and 8 times the cards played
+    events = [(1, 2 | 8, 0x12, 0x12), (1, 5 | 160, 0x01, 0x14), (1, 3 | 16, 0x2E, 0x2D),
+              (1, 0 | 24, 0x81, 0x23), (2, 4, 0, 0),
               (3, 4, 0, 0), (4, 1, 1, 0), (4, 1, 0, 0), (5, 2, 0, 0), (5, 2, 3, 0),
               (6 + 16, 1, 0, 0x33), (6 + 16, 0, 1, 0x33), (6 + 16, 1, 3, 0x33),
               (6 + 32, 5, 0, 0), (6 + 48, 0, 4, 0), (7, 3, 0, 0), (8, 4, 0, 0)]
@@ -567,13 +569,20 @@ def drive_amigo_log(hw, app):
         for first in range(0, len(events), 8):
             t.clear()
             for e in events[first:first + 8]:
-                t._push(*e)
+                words._push(t, *e)
             app.holder = holder
             app.push(seats.kind(words.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
                 for line in words.tell(t, s, app.names) + words.tell(t, s, app.names, False):
                     t.view.say(line)
+    for e in events:                            # each event alone: the table's news
+        t.clear()
+        words._push(t, *e)
+        for s in range(6):
+            told = words.latest(t, s)
+            if told:
+                t.view.say(told)
     app.kinds[:] = bytes(6)
     g.kinds[:] = bytes(6)
     g.seat = 0

@@ -1026,7 +1026,7 @@ def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
     put_table(app, g)
     step_cpus(hw, app)
     assert g.seat == 1 and g.counts[2] == 2 and g.pending == P_TURN
-    assert app.table.view.said == "P1 skipped you"
+    assert app.table.view.said == "You were skipped"       # who did it: in the log
     press(hw, app, keys.DOWN)                               # the log of the last moves
     assert app.screen == ASK
     text = screen_text(app)
@@ -1063,14 +1063,19 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     # the curtain is seen before the device changes hands: it does not name the card
     assert "P2 took your card" in curtain and kit_name(from_p3) not in curtain.split("Top")[0]
     press(hw, app, keys.A)
-    assert app.table.view.said == "P2 took your %s" % kit_name(from_p3)
+    assert app.table.view.said == "A card was taken from you"
+    press(hw, app, keys.DOWN)                   # the log names the card, to its owner
+    assert "P2 took your %s" % kit_name(from_p3) in screen_text(app)
+    press(hw, app, keys.B)
     assert from_p3 not in [g.card(2, i) for i in range(g.counts[2])]
     # P1 hears of its card at its own next decision
     cursor_to(hw, app, index(g, 2, "R2"))
     press(hw, app, keys.SELECT)
     assert g.seat == 0 and app.screen == CURTAIN
     press(hw, app, keys.A)
-    assert app.table.view.said == "P2 took your %s" % kit_name(from_p1)
+    assert app.table.view.said == "A card was taken from you"
+    press(hw, app, keys.DOWN)
+    assert "P2 took your %s" % kit_name(from_p1) in screen_text(app)
 
 
 def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
@@ -1090,8 +1095,8 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
     assert g.pending == P_TURN and g.seat == 1 and app.screen == CURTAIN
     assert "Passed left: a new card" in screen_text(app)
     press(hw, app, keys.A)
-    assert app.table.view.said == "Passed left: you got B3"
-    assert "B3" in screen_text(app)
+    assert app.table.view.said == "Passed left: see cursor"
+    assert app.table.cursor == index(g, 1, "B3") and "[B3]" in screen_text(app)
     # chaos: Y15 on a blue 8 deals every hand again
     g = kit_table(3, [["Y15", "B3", "B4"], ["R7", "R8"], ["B15", "R16", "R2"]], pile=["B8"])
     put_table(app, g)

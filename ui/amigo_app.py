@@ -214,10 +214,12 @@ class AmigoTable(SeatTable):
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
             # a choice keeps its prompt; the news waits for the person's turn
-            told = amigo_words.tell(self, s, app.names)
+            told = amigo_words.latest(self, s)
             self.seen[s] = self.moves
             if told:
-                v.say(told[-1])         # the latest; Down shows them all
+                v.say(told)             # the latest; Down shows them all, with names
+                if told is amigo_words.GOT:
+                    v.move_cursor(g, self.cursor, self.sel, self.picks.n)
                 return
         v.say(prompt(g))
 

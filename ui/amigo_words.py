@@ -101,6 +101,38 @@ def hint(t, g, s):
     t.view.say("Only this card fits" if n == 1 else "This fits. Up: next one")
 
 
+# The table's news: fixed words, so a CPU's move that brings them allocates nothing (names and
+# cards are on the curtain and in the last moves).
+SKIPPED = "You were skipped"
+TAKEN = "A card was taken from you"
+GOT = "Passed left: see cursor"
+CHAOS = "Chaos: hands dealt again"
+
+
+def latest(t, s):
+    """The table's news for seat s: what the latest of other seats' moves since its last
+    decision did to it, or None; for a pass left, the cursor goes to the card it got."""
+    out = None
+    for i in range(max(t.seen[s], t.moves - _LOG_SIZE), t.moves):
+        j = 4 * (i % _LOG_SIZE)
+        e = t.log[j] & 15
+        who = t.log[j + 1] & 7
+        if e == _E_SKIP and t.log[j + 2] == s:
+            out = SKIPPED
+        elif e == _E_TAKE and t.log[j + 2] == s:
+            out = TAKEN
+        elif e == _E_PASS:
+            out = GOT
+        elif e == _E_CHAOS and who != s:
+            out = CHAOS
+    if out is GOT:
+        g = t.game
+        for i in range(g.counts[s]):
+            if g.card(s, i) == t.got[s]:
+                t.cursor = i
+    return out
+
+
 def name(c):
     """"B8", "R15", "Y14": colour letter and value, as the help's card key spells them."""
     k = c >> 5
