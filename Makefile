@@ -18,14 +18,16 @@ test: $(VENV)/.installed
 	$(VENV)/bin/pytest $(ARGS)
 
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), and
-# the app's responsiveness at the board's speed on CircuitPython's own interpreter (needs
-# CIRCUITPYTHON and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
+# the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
+# Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON and
+# CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
 bench: $(VENV)/.installed
 	$(PY) tools/bench_solver.py $(ARGS)
 	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
 	$(PY) tools/bench_keys.py
+	$(PY) tools/bench_text.py
 
 # The verdict atlas hw/blackhole_atlas.bin: every deal 1-32000 decided on every core (resumes
 # from build/atlas-progress.csv; about 12 minutes on 2 cores).

@@ -33,13 +33,15 @@ from engine.amigo_rollout import do, greedy
 from engine.rng import MsRandom
 
 STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
-# Rollouts a decision by table size (2..6 players): what fits 8 ms of CPython in almost
-# every decision, 2 s on a PyBadge at 250x (tools/bench_amigo.py measures the time).
-ROLLOUTS = b"\x00\x00\x78\x5a\x50\x4b\x46"   # 120, 90, 80, 75, 70
+# Rollouts a decision by table size (2..6 players): what fits 20 ms of CPU time under cpy32
+# in all but about 1% of decisions, 2 s on a PyBadge at 100x (tools/bench_amigo.py
+# --clock measures it).
+ROLLOUTS = b"\x00\x00\xb4\x96\x8c\x82\x78"   # 180, 150, 140, 130, 120
 DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
 _SEATS = const(6)
+_SURE = const(1 << 20)  # the prior of a candidate that is always kept
 _DRAWN = const(14)      # engine.amigo._F.index("drawn")
 _TAKEN = const(19)      # ... ("taken")
 
@@ -57,6 +59,7 @@ class Strong:
         self.world = MsRandom()
         self.unseen = bytearray(DECK_SIZE)
         self.wbuf = bytearray(DECK_SIZE)    # this round's world: draw pile, then hands
+        self.wpass = bytearray(_SEATS)      # ... and the other seats' face-down passes
         self.rseed = 0
         self.nunseen = 0
         self.ca = bytearray(_MAXC)          # candidate action
@@ -84,33 +87,46 @@ class Strong:
         self.done = 0
         self.pos = 0
         for j in range(_MAXC):
-            self.total[j] = 0
             self.tries[j] = 0
             self.order[j] = j
         p = g.pending
         if p == P_TURN or p == P_DRAWN:
             self._plays(g, s, p == P_DRAWN)
+            # with more plays than slots, these still take one (a play's prior is lower)
             if p == P_TURN and g.check(A_DRAW) == 0:    # nothing fits, or option DRAW_ANY
-                self._add(A_DRAW, 0)
+                self._add(A_DRAW, 0, _SURE)
             if p == P_DRAWN:
-                self._add(A_KEEP, 0)
+                self._add(A_KEEP, 0, _SURE)
         elif p == P_DIR:
-            self._add(A_CHOOSE, 0)
-            self._add(A_CHOOSE, 1)
+            self._add(A_CHOOSE, 0, _SURE)
+            self._add(A_CHOOSE, 1, _SURE)
         elif p == P_TAKE:
             for v in range(g.players):
                 if g.check(A_CHOOSE, v) == 0:
-                    self._add(A_CHOOSE, v)
+                    self._add(A_CHOOSE, v, _SURE)
             for i in range(g.counts[s]):
                 if g.card(s, i) >> 5 == 3 and (i == 0 or g.card(s, i - 1) != g.card(s, i)):
                     self.sel[0] = i
                     if g.check(A_PLAY, 1, self.sel) == 0:
-                        self.cs[self.k * _SEL] = i
-                        self._add(A_PLAY, 1)
+                        j = self._add(A_PLAY, 1, _SURE)
+                        if j >= 0:
+                            self.cs[j * _SEL] = i
         elif p == P_PASS:
-            for i in range(g.counts[s]):
-                if i == 0 or g.card(s, i - 1) != g.card(s, i):
-                    self._add(A_CHOOSE, i)
+            # a big hand has more cards than slots: keep those least tied to the rest (CPU
+            # hard's measure: neighbours by one in value, same colour or yellow; yellows kept)
+            n = g.counts[s]
+            for i in range(n):
+                x = g.card(s, i)
+                if i and g.card(s, i - 1) == x:
+                    continue
+                tied = 100 if x >> 5 >= 2 else 0
+                for k in range(n):
+                    y = g.card(s, k)
+                    if (y & 31) - (x & 31) in (1, -1) and (y >> 5 == x >> 5 or y >> 5 >= 2):
+                        tied += 10
+                self._add(A_CHOOSE, i, -tied)
+        for j in range(_MAXC):
+            self.total[j] = 0
         # the cards this seat cannot see: the deck less its hand and the discards
         seen = self.sim.tmp
         for i in range(DECK_SIZE):
@@ -203,33 +219,52 @@ class Strong:
         return self.move()
 
     # -- candidates ----------------------------------------------------------------------
-    def _add(self, a, arg):
-        if self.k < _MAXC:
-            self.ca[self.k] = a
-            self.cn[self.k] = arg
-            self.k += 1
+    def _add(self, a, arg, prior):
+        """A slot for a candidate whose prior (a quick guess at its worth) is `prior`: the
+        next free one, else, all _MAXC taken, the one with the lowest prior if this one beats
+        it. Returns the slot or -1 (left out). The priors sit in self.total until start()
+        clears it."""
+        pr = self.total
+        j = self.k
+        if j < _MAXC:
+            self.k = j + 1
+        else:
+            j = 0
+            for i in range(1, _MAXC):
+                if pr[i] < pr[j]:
+                    j = i
+            if prior <= pr[j]:
+                return -1
+        pr[j] = prior
+        self.ca[j] = a
+        self.cn[j] = arg
+        return j
 
     def _plays(self, g, s, drawn):
         """Each distinct card that fits, alone and as the longest series each way it may run
-        (the greedy seat's series)."""
+        (the greedy seat's series). A big hand has more of them than slots: the ones CPU hard
+        rates best are kept."""
         f = self.fast
         t = f._try
         for i in range(g.counts[s]):
             c = g.card(s, i)
             if drawn and c != g.drawn or i and g.card(s, i - 1) == c or not g.fits(s, c):
                 continue
-            self.cs[self.k * _SEL] = i
-            self._add(A_PLAY, 1)
+            t[0] = i
+            j = self._add(A_PLAY, 1, f._score(g, s, 1, c >> 5 if c >> 5 < 2 else g.dir))
+            if j >= 0:
+                self.cs[j * _SEL] = i
             for d in range(2):
                 if c >> 5 < 2 and c >> 5 != d or \
                         c >> 5 >= 2 and d != g.dir and not g.free_dir(c):
                     continue
                 n = f._extend(g, s, i, d)
-                if n > 1 and self.k < _MAXC:
-                    b = self.k * _SEL
-                    for j in range(n):
-                        self.cs[b + j] = t[j]
-                    self._add(A_PLAY, n)
+                if n > 1:
+                    j = self._add(A_PLAY, n, f._score(g, s, n, d))
+                    if j >= 0:
+                        b = j * _SEL
+                        for q in range(n):
+                            self.cs[b + q] = t[q]
 
     @staticmethod
     def _mark(seen, c):
@@ -255,7 +290,6 @@ class Strong:
         np = g.players
         for o in range(_SEATS):
             h.counts[o] = 0
-            h.passes[o] = g.passes[o]
             h.scores[o] = g.scores[o]
         s = self.seat
         base = s * DECK_SIZE
@@ -277,6 +311,10 @@ class Strong:
                         m -= 1
                         h._add(o, u[m])
             self.rseed = w.rand() << 15 | w.rand()
+            # while cards are being passed left, those who chose did so face down: a guess
+            # at each (outside P_PASS every seat chooses again before the passes are used)
+            for o in range(np):
+                self.wpass[o] = w.below(g.counts[o]) if g.pending == P_PASS and o != s else 0
             k = m
             for o in range(np):
                 if o != s:
@@ -294,6 +332,8 @@ class Strong:
                         k += 1
                     h.counts[o] = g.counts[o]
             m = g.draw_len
+        for o in range(np):
+            h.passes[o] = self.wpass[o]
         # u[0:m] is the draw pile, in a random order
         d = h.draw
         for i in range(m):

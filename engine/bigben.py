@@ -20,7 +20,7 @@ FOUND = const(12)
 WASTE = const(24)
 RESERVE = const(25)
 GAPS = const(26)
-FULL = const(3)         # a pile with fewer cards has gaps and takes no card
+_FULL = const(3)         # a pile with fewer cards has gaps and takes no card
 _DECK = const(104)
 _FMAX = const(9)
 _PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
@@ -36,10 +36,11 @@ _VERSION = const(1)
 # check()'s codes, which index REASONS.
 (OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
  IN_SEQUENCE, NO_GAPS, RESERVE_EMPTY, FILL_FIRST, CAN_PLAY) = range(13)
+# Each fits the table's 26-character message row (tests/test_text_fit.py).
 REASONS = ("", "no such place", "no card there", "foundation cards stay", "that hour is reached",
-           "not the next card of that suit", "a pile under three takes no card",
-           "piles build down in suit", "it already lies on its next card", "no gaps to fill",
-           "the reserve is used up", "fill the gaps first", "a card can still be played")
+           "not the next of that suit", "piles with gaps take none", "piles build down in suit",
+           "it lies on its next card", "no gaps to fill", "the reserve is used up",
+           "fill the gaps first", "a card can still be played")
 
 IllegalMove = ValueError  # what play() raises, with the reason; check() asks without raising
 
@@ -83,7 +84,7 @@ def deal_cards(number, out, deck=None):
             out[h] = c
             continue
         d = 91 - k
-        out[_RES + k if d >= 36 else HOURS + (d % 12) * FULL + d // 12] = c
+        out[_RES + k if d >= 36 else HOURS + (d % 12) * _FULL + d // 12] = c
         k += 1
     return out
 
@@ -108,9 +109,9 @@ class BigBen:
         for h in range(HOURS):
             self.cards[_FOUND_AT + h * _FMAX] = self.layout[h]
             self.n[FOUND + h] = 1
-            for i in range(FULL):
-                self.cards[h * _PMAX + i] = self.layout[HOURS + h * FULL + i]
-            self.n[h] = FULL
+            for i in range(_FULL):
+                self.cards[h * _PMAX + i] = self.layout[HOURS + h * _FULL + i]
+            self.n[h] = _FULL
         self.res_len = _RES_SIZE
         self.n[WASTE] = self.moves_made = self.moves_known = 0
         self.deal_number = number
@@ -129,7 +130,7 @@ class BigBen:
     def gaps(self):
         n = 0
         for p in range(HOURS):
-            n += FULL - self.n[p] if self.n[p] < FULL else 0
+            n += _FULL - self.n[p] if self.n[p] < _FULL else 0
         return n
 
     def on_foundations(self):
@@ -159,7 +160,7 @@ class BigBen:
         t = self.top(dst)
         if dst >= FOUND and self.n[dst] == size(dst - FOUND):
             return COMPLETE
-        if dst < FOUND and self.n[dst] < FULL:
+        if dst < FOUND and self.n[dst] < _FULL:
             return SHORT_PILE
         if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + (1 if dst >= FOUND else 12)) % 13:
             return NOT_NEXT if dst >= FOUND else NOT_DOWN
@@ -210,7 +211,7 @@ class BigBen:
             return dst
         n = 0           # a fill (replayed, dst is GAPS + cards dealt): 12 o'clock first,
         for p in range(HOURS):      # each pile full before the next
-            while self.n[p] < FULL and self.res_len:
+            while self.n[p] < _FULL and self.res_len:
                 self.res_len -= 1
                 self._push(p, self.layout[_RES + self.res_len])
                 n += 1

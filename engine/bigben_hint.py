@@ -18,13 +18,13 @@ except ImportError:
 from engine.bigben import (BASE_RANK, FOUND, GAPS, HOUR_SUIT, HOURS, OK, RESERVE, WASTE,
                            size)
 
-BUILD_WASTE = const(0)
-BUILD = const(1)
+_BUILD_WASTE = const(0)
+_BUILD = const(1)
 FILL = const(2)
 FREE = const(3)
-UNBURY = const(4)
+_UNBURY = const(4)
 SAVE = const(5)
-SHIFT = const(6)
+_SHIFT = const(6)
 DEAL = const(7)
 
 TEXTS = ("Builds from the waste", "Builds on its hour", "Fills the gaps",
@@ -144,11 +144,11 @@ def hint(g):
         h = _target(g.top(src))
         if h >= 0 and g.check(src, FOUND + h) == OK:
             if src == WASTE:
-                return (BUILD_WASTE << 10) | (src << 5) | (FOUND + h)
+                return (_BUILD_WASTE << 10) | (src << 5) | (FOUND + h)
             s = _trial(g, src, FOUND + h)
             if s > top:
                 top = s
-                best = (BUILD << 10) | (src << 5) | (FOUND + h)
+                best = (_BUILD << 10) | (src << 5) | (FOUND + h)
     if best >= 0:
         return best
     now = _score(g)
@@ -166,7 +166,7 @@ def hint(g):
         return (FILL << 10) | (RESERVE << 5) | GAPS
     if best >= 0:
         why = (FREE if top >= now + _BUILT else SAVE if best >> 5 == WASTE else
-               UNBURY if top > now else SHIFT)
+               _UNBURY if top > now else _SHIFT)
         return (why << 10) | best
     if g.check(RESERVE, WASTE) == OK:
         return (DEAL << 10) | (RESERVE << 5) | WASTE

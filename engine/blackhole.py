@@ -18,8 +18,8 @@ from engine.crc import crc16
 from engine.tableau import NUM_FANS, TABLEAU_CARDS, Tableau, deal_cards
 
 OK = const(0)
-NO_SUCH_FAN = const(1)
-EMPTY_FAN = const(2)
+_NO_SUCH_FAN = const(1)
+_EMPTY_FAN = const(2)
 NOT_ADJACENT = const(3)
 
 REASONS = (
@@ -73,10 +73,10 @@ class BlackHole:
     def check(self, fan):
         """OK when the top card of fan may go to the hole, else the reason's code."""
         if fan < 0 or fan >= NUM_FANS:
-            return NO_SUCH_FAN
+            return _NO_SUCH_FAN
         c = self.tableau.top(fan)
         if c < 0:
-            return EMPTY_FAN
+            return _EMPTY_FAN
         if not adjacent(c >> 2, self.hole[self.hole_len - 1] >> 2):
             return NOT_ADJACENT
         return OK

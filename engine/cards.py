@@ -11,7 +11,7 @@ except ImportError:
 
 ACE_OF_SPADES = const(3)
 DECK_SIZE = const(52)
-NUM_RANKS = const(13)
+_NUM_RANKS = const(13)
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"

@@ -15,7 +15,7 @@ _A_LO = const(17405)    # 214013 = 6 * 2**15 + 17405
 _A_HI = const(6)
 _C_LO = const(7875)     # 2531011 = 77 * 2**15 + 7875
 _C_HI = const(77)
-MAX_SEED = const(0x3FFFFFFF)
+_MAX_SEED = const(0x3FFFFFFF)
 
 
 class MsRandom:
@@ -23,7 +23,7 @@ class MsRandom:
         self.seed(seed)
 
     def seed(self, seed):
-        if not 0 <= seed <= MAX_SEED:
+        if not 0 <= seed <= _MAX_SEED:
             raise ValueError("seed out of range")
         self._lo = seed & 0x7FFF
         self._hi = (seed >> 15) & 0xFFFF

@@ -58,10 +58,10 @@ NOWIN = const(2)
 BUSY = const(3)
 
 DEVICE_SLOTS = const(3001)      # a prime; 12,004 bytes of table
-RESTART_NODES = const(1000)     # first restart after this many nodes, then doubling
-RESTART_NOISE = const(40)       # random addend to move scores after a restart
-KNOWN_NODES = const(300)        # begin(game, winnable=True): restart every 300 nodes ...
-KNOWN_NOISE = const(60)         # ... with this much noise, never doubling
+_RESTART_NODES = const(1000)     # first restart after this many nodes, then doubling
+_RESTART_NOISE = const(40)       # random addend to move scores after a restart
+_KNOWN_NODES = const(300)        # begin(game, winnable=True): restart every 300 nodes ...
+_KNOWN_NOISE = const(60)         # ... with this much noise, never doubling
 _DEPTHS = const(52)
 _LO_FANS = const(9)             # fans 0..8 in the low key word (18 bits), 9..16 in the high
 _TOP_SHIFT = const(16)          # the top rank sits above the 8 high fans' heights
@@ -174,8 +174,8 @@ class Solver:
         self.use_order = True
         self.noise = 0
         self.rng = 1
-        self.rfirst = RESTART_NODES   # 0: plain depth-first, no restarts
-        self.rnoise = RESTART_NOISE
+        self.rfirst = _RESTART_NODES   # 0: plain depth-first, no restarts
+        self.rnoise = _RESTART_NOISE
         self.rlimit = 0
         self.rstart = 0
         self.rgrow = 1                # restart limit doubles (0: constant, see begin)
@@ -240,7 +240,7 @@ class Solver:
         self.line_len = 0
         self.noise = 0
         if winnable and self.rfirst:
-            self.rlimit = KNOWN_NODES
+            self.rlimit = _KNOWN_NODES
             self.rgrow = 0
         else:
             self.rlimit = self.rfirst
@@ -611,7 +611,7 @@ class Solver:
                     rlimit <<= self.rgrow
                     self.rlimit = rlimit
                     self.rstart = nodes
-                    self.noise = self.rnoise if self.rgrow else KNOWN_NOISE
+                    self.noise = self.rnoise if self.rgrow else _KNOWN_NOISE
                     self.top = top
                     self._walk_init()
                     self._expand(0)

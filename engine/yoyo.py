@@ -43,7 +43,7 @@ GREEDY = const(1)
 LOOKAHEAD = const(2)
 
 # last_event() kinds
-EV_START = const(0)
+_EV_START = const(0)
 EV_PLAY = const(1)      # count: cards now in the centre
 EV_TRANSFER = const(2)  # count: the fan
 EV_ANNOUNCE = const(3)  # count: 0 up, 1 down
@@ -261,7 +261,7 @@ class Yoyo:
         k = self.hist_len
         s = self.turn
         if k == 0:
-            return EV_START | s << 4
+            return _EV_START | s << 4
         a = self.history[2 * k - 2]
         c = self.n - self.base
         if a == STUCK:

@@ -6,6 +6,7 @@ Every backend builds one `Hardware` object (hw/base.py) with the same small surf
     hw.display           displayio-style display: .root_group, .refresh(), .width 160, .height 128
     hw.set_brightness(x) 0.0..1.0 where the board can dim the backlight
     hw.keys.poll()       next key press (hw.keys codes) or keys.NONE; held D-pad repeats
+    hw.keys.repeat.hold_b  True: B kept down 0.6 s is then also keys.HOLD_B (hw/base.py)
     hw.sound.beep(hz, ms), hw.sound.play(notes), hw.sound.muted     notes: (hz, ms) pairs
     hw.lights.count, .fill(rgb), .set(i, rgb), .show(), .brightness   (count 0 = no lights)
                          rgb is 0xRRGGBB; nothing changes until show()

@@ -1,7 +1,7 @@
 """What every backend shares: the Hardware container, held-direction repeat, and the null
 sound and lights that stand in where a machine has none."""
 from hw import TICKS_MASK
-from hw.keys import DOWN, LEFT, NONE, RIGHT, UP
+from hw.keys import B, DOWN, HOLD_B, LEFT, NONE, RIGHT, UP
 
 try:
     from micropython import const
@@ -10,6 +10,7 @@ except ImportError:
 
 REPEAT_FIRST_MS = const(400)
 REPEAT_NEXT_MS = const(120)
+HOLD_MS = const(600)        # B down this long is a second key, HOLD_B (redo on the tables)
 
 
 class Hardware:
@@ -30,34 +31,49 @@ class Hardware:
 
 class Repeater:
     """Turns a held D-pad direction into repeated presses: the first after REPEAT_FIRST_MS,
-    then one every REPEAT_NEXT_MS. Buttons never repeat. Backends report presses and
-    releases to it and ask poll() when they have nothing new."""
+    then one every REPEAT_NEXT_MS. Buttons never repeat, but B still down HOLD_MS after its
+    press is reported once more as HOLD_B, while hold_b is set (the screen asking for it
+    sets it: elsewhere a second key from one press would act twice). Backends report
+    presses and releases to it and ask poll() when they have nothing new."""
 
     def __init__(self, clock):
         self.clock = clock
         self.held = NONE
         self.due = 0
+        self.hold_b = False
+        self.b_due = -1         # when B down becomes HOLD_B; -1: B is up or was reported
 
     def pressed(self, key):
         if key == UP or key == DOWN or key == LEFT or key == RIGHT:
             self.held = key
             self.due = (self.clock.ms() + REPEAT_FIRST_MS) & TICKS_MASK
+        elif key == B:
+            self.b_due = (self.clock.ms() + HOLD_MS) & TICKS_MASK
         return key
 
     def released(self, key):
         if key == self.held:
             self.held = NONE
+        elif key == B:
+            self.b_due = -1
 
     def poll(self):
-        """The held direction again when its repeat is due, else NONE."""
+        """HOLD_B or the held direction again when due, else NONE."""
+        if self.b_due >= 0 and self.hold_b and _due(self.clock.ms(), self.b_due):
+            self.b_due = -1
+            return HOLD_B
         if self.held == NONE:
             return NONE
         now = self.clock.ms()
-        # Due when now - due, as a wrapped difference, is not negative.
-        if ((now - self.due) & TICKS_MASK) <= (TICKS_MASK >> 1):
+        if _due(now, self.due):
             self.due = (now + REPEAT_NEXT_MS) & TICKS_MASK
             return self.held
         return NONE
+
+
+def _due(now, at):
+    """Whether now - at, as a wrapped difference, is not negative."""
+    return ((now - at) & TICKS_MASK) <= (TICKS_MASK >> 1)
 
 
 class Silent:

@@ -13,5 +13,6 @@ DOWN = const(5)
 UP = const(6)
 LEFT = const(7)
 NONE = const(-1)
+HOLD_B = const(8)       # B kept down HOLD_MS, after its press (hw/base.py Repeater)
 
-NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT", "HOLD_B")

@@ -44,8 +44,8 @@ def restored(data):
 
 def scramble(g, rnd):
     """The same position as far as g.seat can tell: the other hands and the draw pile
-    re-dealt from the cards among them (counts kept), another game seed and generator state,
-    another last-taken card."""
+    re-dealt from the cards among them (counts kept), the other seats' passes, another game
+    seed and generator state, another last-taken card."""
     s = g.seat
     hidden = list(g.draw[:g.draw_len])
     for o in range(g.players):
@@ -57,6 +57,7 @@ def scramble(g, rnd):
         if o != s:
             m = g.counts[o]
             g.hands[o * DECK_SIZE:o * DECK_SIZE + m] = bytes(sorted(hidden[k:k + m]))
+            g.passes[o] = rnd.randrange(m)      # face down, if chosen yet
             k += m
     g.draw[:g.draw_len] = bytes(hidden[k:])
     g.seed = rnd.randrange(1 << 30)
@@ -351,3 +352,31 @@ def test_circuitpython_choice_does_not_change_when_the_hidden_cards_do():
                    % (figs["tries"], figs["changed"], figs["differ"]))
     assert figs["tries"] >= 100 and figs["changed"] > figs["tries"] * 9 // 10
     assert figs["differ"] == 0
+
+
+def test_one_strong_object_serves_every_strong_seat():
+    """ui/amigo_play.py's Cpus makes one Strong for all strong seats (one set of buffers):
+    nothing of one seat's decision carries into the next seat's but the generator, so each
+    decision equals a fresh object's given the same generator state."""
+    g = Amigo()
+    g.new_match(4, 31, ESCALATE, bytes([STRONG, STRONG, GREEDY, STRONG]))
+    shared = Strong(20, seed=4)
+    greedy = Cpu(GREEDY)
+    seats = set()
+    while True:
+        while g.pending != P_OVER:
+            if g.kinds[g.seat] == STRONG:
+                fresh = Strong(20)
+                fresh.rng._lo, fresh.rng._hi = shared.rng._lo, shared.rng._hi
+                a = shared.decide(g)
+                assert fresh.decide(g) == a and fresh.arg == shared.arg
+                if a == 1:
+                    assert fresh.sel[:shared.arg] == shared.sel[:shared.arg]
+                seats.add(g.seat)
+                assert g.apply(a, shared.arg, shared.sel) == 0
+            else:
+                assert g.apply(greedy.decide(g), greedy.arg, greedy.sel) == 0
+        if g.game >= 1:
+            break
+        g.next_game()
+    assert seats == {0, 1, 3}

@@ -1,6 +1,7 @@
 """--watch against a pseudo-terminal that answers like CircuitPython's REPL."""
 import io
 import os
+import signal
 import sys
 
 import pytest
@@ -26,7 +27,16 @@ def board(then):
     return repl, os.ttyname(slave), slave, out
 
 
-def test_watch_restarts_the_board_and_prints_its_traceback_until_ctrl_c():
+@pytest.fixture
+def ctrl_c_reaches_python():
+    """The fake's Ctrl-C is _thread.interrupt_main(), which does nothing while SIGINT is
+    ignored (as for a job a shell starts in the background): Python's own handler meanwhile."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_watch_restarts_the_board_and_prints_its_traceback_until_ctrl_c(ctrl_c_reaches_python):
     repl, port, slave, out = board("ctrl-c")
     try:
         assert watch.watch(port, out=out, settle=0.05) == 0

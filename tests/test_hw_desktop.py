@@ -46,6 +46,26 @@ def test_a_held_arrow_repeats_until_its_key_comes_up(desk, monkeypatch):
     assert desk.keys.poll() == keys.NONE
 
 
+def test_x_kept_down_is_b_then_hold_b_once_a_table_asks_for_it(desk, monkeypatch):
+    now = [0]
+    monkeypatch.setattr(desk.clock, "ms", lambda: now[0])
+    desk.keys.repeat.hold_b = True
+    post(pygame.KEYDOWN, pygame.K_x)
+    assert desk.keys.poll() == keys.B
+    now[0] = 599
+    assert desk.keys.poll() == keys.NONE
+    now[0] = 600
+    assert desk.keys.poll() == keys.HOLD_B
+    now[0] = 2000
+    assert desk.keys.poll() == keys.NONE
+    post(pygame.KEYUP, pygame.K_x)
+    post(pygame.KEYDOWN, pygame.K_x)              # a tap: B alone
+    post(pygame.KEYUP, pygame.K_x)
+    assert desk.keys.poll() == keys.B
+    now[0] = 5000
+    assert desk.keys.poll() == keys.NONE
+
+
 def test_closing_the_window_ends_the_program(desk):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(SystemExit):

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from hw import keys, stub
-from hw.base import REPEAT_FIRST_MS, REPEAT_NEXT_MS
+from hw.base import HOLD_MS, REPEAT_FIRST_MS, REPEAT_NEXT_MS
 from hw.storage import SlotStore
 
 
@@ -57,6 +57,29 @@ def test_a_held_button_does_not_repeat(hw):
     hw.keys.hold(keys.A)
     assert hw.keys.poll() == keys.A
     hw.clock.advance(REPEAT_FIRST_MS * 3)
+    assert hw.keys.poll() == keys.NONE
+
+
+def test_b_held_is_reported_once_more_as_hold_b_only_when_asked_for(hw):
+    hw.keys.hold(keys.B)
+    assert hw.keys.poll() == keys.B
+    hw.clock.advance(HOLD_MS * 2)
+    assert hw.keys.poll() == keys.NONE           # no screen asked for it
+    hw.keys.release(keys.B)
+    hw.keys.repeat.hold_b = True
+    hw.keys.press(keys.B)                         # a tap is only B
+    assert hw.keys.poll() == keys.B
+    hw.clock.advance(HOLD_MS * 2)
+    assert hw.keys.poll() == keys.NONE
+    hw.keys.hold(keys.B)
+    assert hw.keys.poll() == keys.B
+    hw.clock.advance(HOLD_MS - 1)
+    assert hw.keys.poll() == keys.NONE
+    hw.clock.advance(1)
+    assert hw.keys.poll() == keys.HOLD_B
+    hw.clock.advance(HOLD_MS * 3)
+    assert hw.keys.poll() == keys.NONE           # once per press
+    hw.keys.release(keys.B)
     assert hw.keys.poll() == keys.NONE
 
 

@@ -59,7 +59,8 @@ def path_pattern():
 MODULE = re.compile(r"(?<![\w./~-])((?:%s)\.[a-z_]\w*)" % "|".join(MODULE_PACKAGES))
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 BARE = re.compile(r"`([\w*-]+\.(?:py|md|bin|txt|json|csv|png|mpy))`")
-ELSEWHERE = {"boot_out.txt", "main.py", "code.py", "settings.toml",    # the board's drive
+ELSEWHERE = {"boot_out.txt", "main.py", "code.py", "code.txt", "main.txt",   # the board's drive
+             "settings.toml",
              "blackhole_pysol_1-1000.csv"}                            # BLACKHOLE_REFERENCE_CSV
 
 

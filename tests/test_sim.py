@@ -133,3 +133,33 @@ def test_deal_asks_on_a_terminal_and_no_keeps_the_deal(tmp_path):
         assert saved(tmp_path)[1] == counts
         if deal == 1:
             assert "Kept deal 1" in out and saved(tmp_path)[0] == game
+
+
+def test_game_names_match_the_chooser_and_a_typo_lists_them(tmp_path):
+    r = run_sim(["--game", "yoyo-amgio"], "", tmp_path)
+    assert r.returncode == 2
+    assert "no game 'yoyo-amgio'" in r.stderr
+    for name in ("blackhole", "yoyo-parlett", "yoyo-amigo", "calculation", "bigben"):
+        assert name in r.stderr
+    r = run_sim(["--game", "yoyo-amigo", "--deal", "3"], "", tmp_path)
+    assert r.returncode == 2 and "--deal is for Black Hole" in r.stderr
+    # the older names still start the same games
+    r = run_sim(["--game", "amigo", "--deal", "3"], "", tmp_path)
+    assert r.returncode == 2 and "--deal is for Black Hole" in r.stderr
+    r = run_sim(["--game", "yoyo-parlett"], "q\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Players" in r.stdout      # Yo-yo's setup screen
+
+
+def test_big_ben_starts_from_the_command_line(tmp_path):
+    r = run_sim(["--game", "bigben", "--deal", "4"], "q\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Big Ben" in r.stdout or "deal 4" in r.stdout
+
+
+def test_headless_hb_holds_b_and_redoes(tmp_path):
+    r = run_sim(["--deal", "1"], "r r a\nb\nhb\nq\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    tables = [line for line in r.stdout.splitlines() if line.startswith("hole ")]
+    assert [t.split()[1] for t in tables] == ["AS", "2C", "AS", "2C"]
+    assert "hold B: redo" in r.stdout

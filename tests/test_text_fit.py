@@ -20,7 +20,9 @@ than the view has, then drives the real code on the stub backend:
     ties, every refusal code at every rank, the CPU lines, and random keys through it all.
 Then:
   - no recorded text is wider than its row, and no screen has more lines than the view;
-  - every string constant of ui/, hw/storage.py and engine/calculation_hint.py's hint words
+  - every string constant of ui/, hw/storage.py and the engines' words that reach the screen
+    (engine/calculation_hint.py's and engine/bigben_hint.py's hints, engine/bigben.py's
+    refusals)
     that can reach the screen was seen on one: verbatim or inside a longer text, a format
     string matched by some shown text, a "|" table or help paragraph piece by piece.
     Constants that never reach the screen are in NOT_SHOWN, each with why; strings under
@@ -36,19 +38,21 @@ import re
 import pytest
 
 from engine import amigo as am
-from engine import calculation_hint
+from engine import bigben, bigben_hint, calculation_hint
 from engine import yoyo as yy
 from hw import keys, storage as storage_module, stub
 from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, screens, seats, seats_help,
+from ui import (amigo_play, launcher, patience, patience_help, seat_records, seats, seats_help,
                 solving, text, textview)
 from ui.amigo_app import AmigoApp
+from ui.bb_table import BigBenApp
 from ui.bh_table import BlackHoleApp
 from ui.calc_table import CalcApp
-from ui.persist import (TAG_AMIGO, TAG_AMIGO_SETUP, TAG_CALC, TAG_CALC_STATS, TAG_GAME,
+from ui.persist import (TAG_AMIGO, TAG_AMIGO_SETUP, TAG_BB, TAG_BB_STATS, TAG_CALC,
+                        TAG_CALC_STATS, TAG_GAME,
                         TAG_SETTINGS, TAG_STATS, TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings)
 from ui.yoyo_app import YoyoApp
 from ui.yoyo_view import refusal as yoyo_refusal
@@ -60,21 +64,25 @@ BIGGEST = 0xFFFF                  # statistics are kept in 16 bits (ui/persist.p
 # Constants in the scanned code that never reach the screen, and why.
 NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
-    "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp",                # classes to make
-    "ui.", "patience_help", "seats_help",                            # modules to forget
+    "ui.bb_table",
+    "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
+    "ui.", "patience_help", "seats_help", "seats_setup",             # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
+    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
+    "repeat", "view", "pages",
     "amigo_handover", "amigo_scores",
-    "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION",                    # help tuples' names
+    "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
+    ".!?",                                                           # what ends a sentence
 }
 # Word lists split on blanks by the code: each word must be seen.
 WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
 SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
 SCANNED += ["hw/storage.py"]
-HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + seats_help.YOYO +
-        seats_help.AMIGO)
+HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
+        seats_help.YOYO + seats_help.AMIGO)
 
 
 class Shown:
@@ -106,10 +114,12 @@ def shown():
     mp.setattr(textview.TextView, "show", recording_show)
     try:
         drive_chooser()
-        for app_class in (BlackHoleApp, CalcApp, YoyoApp, AmigoApp):
+        for app_class in (BlackHoleApp, CalcApp, YoyoApp, AmigoApp, BigBenApp):
             drive_notices(app_class)
         drive_black_hole()
         drive_calculation()
+        drive_big_ben()
+        drive_won_then_undone()
         for app_class in (YoyoApp, AmigoApp):
             drive_setup(app_class)
             drive_seated_menu(app_class)
@@ -160,7 +170,8 @@ def test_a_cut_and_an_unseen_message_would_be_caught():
 # -- the constants ---------------------------------------------------------------------------
 def all_constants():
     """(path, line, text) of every string constant but docstrings in the scanned files."""
-    for path in SCANNED + ["engine/calculation_hint.py"]:
+    for path in SCANNED + ["engine/calculation_hint.py", "engine/bigben_hint.py",
+                           "engine/bigben.py"]:
         tree = ast.parse(open(os.path.join(ROOT, path)).read())
         docs = set()
         for node in ast.walk(tree):
@@ -175,7 +186,7 @@ def all_constants():
 
 
 def message_constants():
-    hints = set(calculation_hint.TEXTS)
+    hints = set(calculation_hint.TEXTS) | set(bigben_hint.TEXTS) | set(bigben.REASONS)
     for path, line, s in all_constants():
         if path.startswith("engine/") and s not in hints:
             continue        # of the engine, only the hint words reach the screen
@@ -185,9 +196,15 @@ def message_constants():
 
 
 def is_shown(s, texts):
-    if s in HELP:
-        lines = screens.wrap([s])[0]
-        return all(line in texts for line in lines)
+    if s in HELP:       # shown line by line: each next run of its words is a shown line
+        words = s.split()
+        i = 0
+        while i < len(words):
+            runs = [n for n in range(1, len(words) - i + 1) if " ".join(words[i:i + n]) in texts]
+            if not runs:
+                return False
+            i += max(runs)
+        return True
     if s in WORD_LISTS:
         return all(is_shown(w, texts) for w in s.split())
     if "|" in s:
@@ -195,7 +212,8 @@ def is_shown(s, texts):
     if "%" in s:
         pattern = re.compile(format_pattern(s))
         return any(pattern.search(t) for t in texts)
-    return any(s in t for t in texts)
+    up = s[:1].upper() + s[1:]          # a refusal's reason starts the row with a capital
+    return any(s in t or up in t for t in texts)
 
 
 def format_pattern(s):
@@ -224,7 +242,7 @@ def drive_chooser():
         ch.step()
     # a game whose modules are missing: the chooser says so on its last two lines
     mp = pytest.MonkeyPatch()
-    mp.setattr(launcher, "GAMES", (("Calculation", "solitaire", "ui.no_such_game", "X"),) +
+    mp.setattr(launcher, "GAMES", (("Calculation", "1", "ui.no_such_game", "X"),) +
                launcher.GAMES[1:])
     try:
         ch.open(0)
@@ -251,10 +269,11 @@ def drive_notices(app_class):
     damaged = MemoryStore()
     damaged.data[:] = bytes(random.Random(3).randrange(256) for _ in range(damaged.size))
     game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, YoyoApp: TAG_YOYO,
-                AmigoApp: TAG_AMIGO}[app_class]
+                AmigoApp: TAG_AMIGO, BigBenApp: TAG_BB}[app_class]
     stores = [damaged, saved({TAG_SETTINGS: b"\x07"}), saved({game_tag: b"\x01\x02\x03"})]
-    if app_class in (BlackHoleApp, CalcApp):
-        stats_tag = TAG_STATS if app_class is BlackHoleApp else TAG_CALC_STATS
+    if app_class in (BlackHoleApp, CalcApp, BigBenApp):
+        stats_tag = {BlackHoleApp: TAG_STATS, CalcApp: TAG_CALC_STATS,
+                     BigBenApp: TAG_BB_STATS}[app_class]
         stores.append(saved({stats_tag: b"\x02\x00"}))
     else:
         # a good game under a damaged setup record: the notice is on the table
@@ -303,8 +322,11 @@ def every_patience_screen(hw, app):
             press(hw, app, *[keys.UP] * 3, *[keys.RIGHT] * 4, keys.A)
         press(hw, app, keys.B)
     s = app.stats
-    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = BIGGEST
+    s.played = s.won = s.streak = s.best = s.wplayed = s.wwon = s.nohint = BIGGEST
+    s.top = 0                           # Black Hole's widest: 52 cards left
     menu(hw, app, "Statistics")
+    press(hw, app, keys.A)              # reset? asked first; B keeps them
+    press(hw, app, keys.B)
     while len(app.stack) > 1:
         press(hw, app, keys.B)
     app.choices()                       # the menu after the deal, either way
@@ -321,6 +343,10 @@ def drive_black_hole():
         t.cursor = f
         press(hw, app, keys.A)
     press(hw, app, keys.A)
+    app.back_to_table()
+    press(hw, app, keys.B)              # undone into play after the win: a new deal asks
+    menu(hw, app, "New deal")
+    press(hw, app, keys.B)
     app.deal(2)
     for f in range(17):                 # refusals: an empty fan, every rank at the hole
         for r in range(13):
@@ -356,6 +382,11 @@ def drive_black_hole():
             press(hw, app, keys.A)
         press(hw, app, keys.SELECT)
         think()
+        if app.game.is_stuck():         # the choices' row undoes that far
+            app.choices()
+            rows = app.stack[-1].rows
+            press(hw, app, *[keys.DOWN] * rows.index(patience.TO_WINNABLE), keys.A)
+            think()
     mp = pytest.MonkeyPatch()
     try:
         # the solver's cap reached at once: too deep to tell
@@ -416,6 +447,62 @@ def drive_calculation():
             press(hw, app, keys.SELECT, keys.A)
 
 
+def drive_big_ben():
+    hw, app = ui_keys.boot(BigBenApp)
+    every_patience_screen(hw, app)
+    t = app.table
+    rnd = random.Random(5)
+    ks = [keys.A, keys.A, keys.A, keys.B, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN,
+          keys.SELECT]
+    for n in range(1, 30):              # random keys: picks, put backs, refusals
+        press(hw, app, keys.LEFT)
+        app.deal(n)
+        for _ in range(200):
+            if app.game.is_won() or app.game.is_stuck():
+                break
+            press(hw, app, rnd.choice(ks))
+        app.back_to_table()
+    press(hw, app, keys.LEFT)
+    app.deal(2)                         # hints on deal 2 meet "Saves the waste card"
+    for _ in range(40):
+        press(hw, app, keys.SELECT, keys.A)
+    press(hw, app, keys.LEFT)
+    app.deal(72)                        # hints to the win; on the way A on every foundation
+    g = app.game
+    for i in range(400):
+        if g.is_won():
+            break
+        if i % 5 == 0:
+            for place in range(bigben.FOUND, bigben.WASTE):
+                t.place = place
+                before = g.save()
+                press(hw, app, keys.A)
+                if g.save() != before:
+                    press(hw, app, keys.B)
+        press(hw, app, keys.SELECT, keys.A)
+    assert g.is_won()
+    check = g.check
+    for code in range(1, len(bigben.REASONS)):    # every refusal on the table's row
+        g.check = lambda src, dst, code=code: code
+        t.held = -1
+        t._play(app, 0, 1)
+    g.check = check
+
+
+def drive_won_then_undone():
+    """A won deal undone: leaving it asks, and says the win stays counted."""
+    from tests.test_ui_app import DEAL_2_WIN
+    hw, app = ui_keys.boot(BlackHoleApp)
+    press(hw, app, keys.LEFT)
+    app.deal(2)
+    for f in DEAL_2_WIN:
+        app.table.cursor = f
+        press(hw, app, keys.A)
+    assert app.game.is_won()
+    press(hw, app, keys.B)
+    menu(hw, app, "New deal")
+
+
 # -- the seated games ------------------------------------------------------------------------
 def walk(app_class, seed, n=2500):
     """Random keys through every screen, the clock running."""
@@ -464,6 +551,9 @@ def drive_seated_menu(app_class):
     t = app.table
     for _ in range(6):                          # a game under way, the curtain passed
         press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
+    # the widest records against the CPU, for the score table (ui/seat_records.py)
+    app.persist.put(13 if app_class is YoyoApp else 14, seat_records.pack(
+        [[app.table.seat_name(app, s), BIGGEST, BIGGEST] for s in range(2)]))
     for row in t.MENU:
         if row == "Other games":
             continue

@@ -11,7 +11,7 @@ from tests.test_ui_calc import fits, top, type_deal
 from tests.test_ui_vm import APP_BUDGET
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
-from ui import screens
+from ui import pages
 from ui.bb_table import BigBenApp
 from ui.launcher import GAMES
 from ui.patience import help_paragraphs
@@ -54,7 +54,7 @@ def cards(g):
 
 
 def test_in_the_chooser():
-    assert ("Big Ben", "solitaire", "ui.bb_table", "BigBenApp") in GAMES
+    assert ("Big Ben", "1", "ui.bb_table", "BigBenApp") in GAMES
 
 
 def test_arrows_walk_round_the_dial_and_in_and_out():
@@ -217,7 +217,7 @@ def test_every_shared_screen_fits_and_the_help_pages_wrap():
             press(hw, app, keys.B)
         press(hw, app, keys.START)
     paragraphs = help_paragraphs(app.table.HELP)
-    assert screens.Pages("Big Ben", paragraphs).count >= 3
+    assert pages.Pages("Big Ben", paragraphs).count >= 3
     assert all(len(t) <= 26 for t in TEXTS)
 
 

@@ -16,7 +16,7 @@ from tests.ui_keys import press
 from ui import amigo_play, amigo_words, seat_screens as scores, seats, seats_help
 from ui.amigo_app import AmigoApp
 from ui.amigo_view import MSG_CHARS as AMIGO_MSG
-from ui.screens import wrap
+from ui.pages import Pages
 from ui.textview import LINE_CHARS, TITLE_CHARS
 from ui.yoyo_app import YoyoApp
 from ui.yoyo_view import PROMPTS, SHORT, handover, refusal, wanted
@@ -118,7 +118,7 @@ def test_menu_help_rules_settings_and_questions_fit(app_class):
         while app.screen not in (seats.TABLE, seats.MENU, seats.CURTAIN):
             press(hw, app, keys.B)
     # the help paragraphs wrap within the line
-    for line in wrap(getattr(seats_help, t.HELP))[0]:
+    for line in Pages("", getattr(seats_help, t.HELP)).lines(0, 1000)[0]:
         assert len(line) <= LINE_CHARS, line
     # every question and notice the menus ask, with the game in progress
     for lines in (("New match: are you sure?", "", "This game is not over:",

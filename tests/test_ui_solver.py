@@ -331,3 +331,82 @@ def test_looking_back_to_a_lost_opening_the_atlas_does_not_know_says_the_deal_is
     while not t.step():
         pass
     assert t.found == meter.LOST and t.undos == 2
+
+
+def _stuck_in(hw, app):
+    """Play the first legal move until no move is left; the undos back to a winnable
+    position, found without the app."""
+    g = app.game
+    while not g.is_stuck():
+        app.table.cursor = g.first_move()
+        press(hw, app, keys.A)
+    probe = BlackHole()
+    probe.restore(g.save())
+    back = 0
+    while verdict(probe) == NOWIN:
+        probe.undo()
+        back += 1
+    return back
+
+
+def pick_after(hw, app, row):
+    """A on the stuck table brings the choices; down to the row and A."""
+    press(hw, app, keys.A)
+    rows = app.stack[-1].rows
+    press(hw, app, *([keys.DOWN] * rows.index(row)), keys.A)
+
+
+@pytest.mark.parametrize("ask_first", [False, True])
+def test_undo_to_winnable_takes_back_every_move_since_the_last_winnable_position(ask_first):
+    hw, app = make_app(2)
+    back = _stuck_in(hw, app)
+    stuck = app.game.moves_made
+    assert back >= 1 and app.stats.played == 1 and app.stats.won == 0
+    if ask_first:                   # the hint looked back already: the row does not search
+        press(hw, app, keys.SELECT)
+        think(app)
+        assert said(app) == "No win here: undo %d back" % back
+    pick_after(hw, app, "Undo to winnable")
+    assert app.stack[-1] is app.table
+    assert think(app) == 0 if ask_first else think(app) > 0
+    assert said(app) == "Undid %d: winnable again" % back
+    g = app.game
+    assert g.moves_made == stuck - back and verdict(g) == WON
+    # the hints win from there, and the loss counted when stuck becomes a win
+    for _ in range(60):
+        if g.is_won():
+            break
+        press(hw, app, keys.SELECT)
+        think(app)
+        press(hw, app, keys.A)
+    assert g.is_won() and (app.stats.played, app.stats.won) == (1, 1)
+
+
+def test_undo_to_winnable_is_a_row_only_when_black_hole_is_stuck():
+    from tests.test_ui_app import DEAL_2_WIN
+    from tests.ui_keys import boot
+    from ui.calc_table import CalcApp
+    hw, app = make_app(2)
+    for f in DEAL_2_WIN:
+        app.table.cursor = f
+        press(hw, app, keys.A)
+    press(hw, app, keys.A)
+    assert app.stack[-1].title == "You won!"
+    assert "Undo to winnable" not in app.stack[-1].rows
+    hw, app = boot(CalcApp)
+    app.choices()
+    assert "Undo to winnable" not in app.stack[-1].rows
+
+
+def test_undo_to_winnable_on_a_deal_that_cannot_be_won_says_so_and_undoes_nothing():
+    hw, app = make_app(2)
+    lost = next(n for n in range(1, 200) if app.table.describe_deal(n) == "Cannot be won")
+    app.deal(lost)
+    _stuck = app.game
+    while not _stuck.is_stuck():
+        app.table.cursor = _stuck.first_move()
+        press(hw, app, keys.A)
+    made = _stuck.moves_made
+    pick_after(hw, app, "Undo to winnable")
+    think(app)
+    assert said(app) == "This deal cannot be won" and _stuck.moves_made == made

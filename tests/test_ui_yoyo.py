@@ -730,3 +730,16 @@ def test_left_and_right_on_the_start_row_change_nothing():
     assert app.screen == SETUP and (setup.players, bytes(setup.kinds)) == before
     press(hw, app, keys.A)
     assert app.screen != SETUP and app.game.players == 3
+
+
+def test_each_seats_count_stands_clear_of_its_name_and_on_the_screen():
+    from ui.sprites import TILE
+    hw, app = new_game([HUMAN, LOOKAHEAD, LOOKAHEAD])
+    v = app.table.view
+    for s in range(3):
+        name = seat_name(app, s)
+        end = v._names[s].x + 6 * len(name)         # past the name's last character cell
+        digit = v._won[s].x + 1                       # a digit's first lit column in its tile
+        assert digit - end >= 6, (name, end, digit)   # a space's width between them
+        assert v._won[s].x + TILE + 6 <= 160          # the second digit's lit columns fit
+    assert seat_name(app, 2) == "CPU3"

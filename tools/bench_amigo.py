@@ -1,17 +1,25 @@
 """CPU-only YoYo matches on CPython: games per second, how games end, planner against greedy,
-and the strong CPU (engine/amigo_strong.py) among greedy and among planner seats.
+and the strong CPU (engine/amigo_strong.py) against greedy seats.
 
-    .venv/bin/python tools/bench_amigo.py [matches per table size] [--strong-only] [--jobs N]
+    .venv/bin/python tools/bench_amigo.py [matches per table size] [--strong-only]
+        [--strong-matches N] [--jobs N] [--clock] [--planner]
 
-The strong seat thinks ROLLOUTS[players] rollouts a decision, the count that fits the board's
-budget (2 s on a PyBadge, about 8 ms of CPython at the README's 250x) in almost every
-decision, in slices of 4 rollouts; its CPU time per rollout and per decision is measured here,
-with the share of decisions over 8 ms (the ones the board's clock would cut short). Its
-matches run until the 95% interval of the win rate is within 7 points (at least 150, at most
-400 per cell), the strong seat rotated through the seats.
+The strong seat's clock: ROLLOUTS[players] rollouts a decision is what fits the board's 2 s in
+almost every decision. Board time is CPU time under CircuitPython's own unix interpreter
+(cpy32, found through CIRCUITPYTHON) times 100 (a PyBadge runs its bytecode 85-120x slower);
+with CIRCUITPYTHON set, the strong seat plays a few matches there and its CPU time per rollout
+and per decision is printed, with the share of decisions over 2 s at 100x (the ones the
+screen's clock would cut short).
+
+Its strength: one strong seat among greedy seats at 2, 3 and 4 players, N matches a cell
+(1000 by default, on every core), the strong seat rotated through the seats, a tie for first
+split among those tied, the full rollout budget every decision (so the result does not depend
+on this machine's load), match seeds from 100000 (nothing else here uses them); win rate with
+its 95% Wilson interval. --planner adds the same cells against CPU hard seats.
 """
 import math
 import os
+import subprocess
 import sys
 import time
 
@@ -21,12 +29,13 @@ from engine.amigo import ESCALATE, P_OVER, Amigo  # noqa: E402
 from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402
 from engine.amigo_strong import ROLLOUTS, STRONG, Strong  # noqa: E402
 
-BOARD_X = 250           # a PyBadge runs this code about 250x slower than CPython here
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARD_X = 100           # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32
 BOARD_S = 2.0           # seconds a decision may take on the board
-SLICE = 4               # rollouts a slice: about 70 ms on the board, a frame or two
-TABLES = (2, 3, 4, 6)
+SLICE = 4               # rollouts a slice, as ui/amigo_play.py thinks
+TABLES = (2, 3, 4)
 TARGETS = {2: 62, 3: 42, 4: 32}     # issue 16, against greedy seats
-HALF_WIDTH = 7.0
+SEED0 = 100000          # the strong cells' match seeds: no other bench or test uses them
 
 
 def main(matches):
@@ -89,33 +98,27 @@ def one_planner(players, matches):
 
 
 def strong_match(job):
-    """One match, the strong seat at seed % players among `other` seats: (won, decisions,
-    rollouts, CPU seconds thinking, slowest decision in CPU seconds, decisions over the
-    board's budget)."""
+    """One match, the strong seat at seed % players among `other` seats: (its share of the
+    win, a tie split; decisions; rollouts; CPython CPU seconds thinking)."""
     players, other, seed = job
     cpus = {other: Cpu(other), STRONG: Strong(seed=1 + seed)}
     ps = seed % players
     g = Amigo()
-    g.new_match(players, 7000 + seed, ESCALATE if seed & 1 else 0,
+    g.new_match(players, SEED0 + seed, ESCALATE if seed & 1 else 0,
                 bytes(STRONG if s == ps else other for s in range(players)))
-    decisions = rollouts = over = 0
-    spent = slowest = 0.0
+    decisions = rollouts = 0
+    spent = 0.0
     while True:
         while g.pending != P_OVER:
             cpu = cpus[g.kinds[g.seat]]
             if g.seat == ps:
-                # as the screen does, in slices of a few rollouts; all of them, so that a run
-                # does not depend on this machine's load (the board's clock would stop the
-                # decisions counted in `over` early)
+                # as the screen does, in slices; all of them (see the module's doc)
                 t = time.process_time()
                 cpu.start(g)
                 while not cpu.think(g, SLICE):
                     pass
                 a = cpu.move()
-                t = time.process_time() - t
-                spent += t
-                slowest = max(slowest, t)
-                over += t > BOARD_S / BOARD_X
+                spent += time.process_time() - t
                 decisions += 1
                 rollouts += cpu.done
             else:
@@ -124,8 +127,10 @@ def strong_match(job):
         if g.match_over():
             break
         g.next_game()
-    return (g.scores[ps] == max(g.scores[:players]), decisions, rollouts, spent, slowest,
-            over)
+    best = max(g.scores[:players])
+    won = g.scores[ps] == best
+    return (won / sum(1 for s in range(players) if g.scores[s] == best), decisions, rollouts,
+            spent)
 
 
 def wilson(won, n):
@@ -137,74 +142,137 @@ def wilson(won, n):
     return 100 * (mid - half), 100 * (mid + half)
 
 
-def strong_cell(pool, players, other, least, most):
-    results = []
-    while len(results) < most:
-        size = least if not results else 50
-        seeds = range(len(results), len(results) + size)
-        jobs = [(players, other, s) for s in seeds]
-        results += pool.map(strong_match, jobs, chunksize=5) if pool else map(strong_match, jobs)
-        won = sum(r[0] for r in results)
-        lo, hi = wilson(won, len(results))
-        if (hi - lo) / 2 < HALF_WIDTH:
-            break
-    return results
-
-
-def strong(least, jobs):
+def strong(matches, jobs, planner):
     print()
-    print("Strong CPU (sampled hidden cards, greedy rollouts): one strong seat, seats rotated,")
-    print("match win rate with its 95%% interval; CPython CPU time, board at %dx" % BOARD_X)
+    print("Strong CPU against greedy seats: one strong seat, seats rotated, ties split, %d "
+          "matches a cell," % matches)
+    print("its full rollout budget every decision; match win rate with its 95% Wilson interval")
     print()
     print("| Players | Others | Matches | Strong wins | 95% interval | Fair share | Target "
-          "| Rollouts/decision | us/rollout | ms/decision mean / max | Board s/decision mean "
-          "/ max | Over 2 s on the board |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| Rollouts/decision: budget (mean) | CPython us/rollout |")
+    print("|---|---|---|---|---|---|---|---|---|")
     pool = None
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(jobs)
     t0 = time.time()
-    for players in TABLES:
-        for other, name in ((GREEDY, "greedy"), (PLANNER, "planner")):
-            res = strong_cell(pool, players, other, least, 400)
-            n = len(res)
-            won = sum(r[0] for r in res)
-            dec = sum(r[1] for r in res)
-            rolls = sum(r[2] for r in res)
-            spent = sum(r[3] for r in res)
-            slowest = max(r[4] for r in res)
-            over = sum(r[5] for r in res)
-            lo, hi = wilson(won, n)
-            target = TARGETS.get(players) if other == GREEDY else None
-            verdict = "-" if target is None else "%d%%: %s" % (target, (
-                "met" if lo >= target else "missed" if hi < target else
-                "above it, interval includes it" if won * 100 >= target * n else
-                "below it, interval includes it"))
-            print("| %d | %s | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %s | %d (%.0f mean) | %.0f "
-                  "| %.2f / %.1f | %.2f / %.1f | %.1f%% |"
-                  % (players, name, n, 100.0 * won / n, lo, hi, 100.0 / players, verdict,
-                     ROLLOUTS[players], rolls / dec, 1e6 * spent / max(1, rolls),
-                     1e3 * spent / dec, 1e3 * slowest, BOARD_X * spent / dec,
-                     BOARD_X * slowest, 100.0 * over / dec))
-            sys.stdout.flush()
+    cells = [(p, GREEDY, "greedy") for p in TABLES]
+    if planner:
+        cells += [(p, PLANNER, "planner") for p in TABLES]
+    for players, other, name in cells:
+        jobs_ = [(players, other, s) for s in range(matches)]
+        res = pool.map(strong_match, jobs_, chunksize=10) if pool else \
+            list(map(strong_match, jobs_))
+        won = sum(r[0] for r in res)
+        dec = sum(r[1] for r in res)
+        rolls = sum(r[2] for r in res)
+        spent = sum(r[3] for r in res)
+        lo, hi = wilson(won, matches)
+        target = TARGETS.get(players) if other == GREEDY else None
+        verdict = "-" if target is None else "%d%%: %s" % (target, (
+            "met" if lo >= target else "missed" if hi < target else
+            "above it, interval includes it" if won * 100 >= target * matches else
+            "below it, interval includes it"))
+        print("| %d | %s | %d | %.1f%% | %.1f-%.1f%% | %.1f%% | %s | %d (%.0f) | %.0f |"
+              % (players, name, matches, 100.0 * won / matches, lo, hi, 100.0 / players,
+                 verdict, ROLLOUTS[players], rolls / dec, 1e6 * spent / max(1, rolls)))
+        sys.stdout.flush()
     if pool:
         pool.close()
     print()
-    print("(%.0f s. A decision with one legal move costs no rollout, so the mean is below the"
-          " budget. On the board the screen stops a decision at 2 s by its clock and plays the best"
-          " candidate so far: the last column counts the decisions it would stop.)" % (time.time() - t0))
+    print("(%.0f s on %d processes. A decision with one legal move costs no rollout, so the "
+          "mean is below the budget.)" % (time.time() - t0, jobs))
+
+
+# Run by cpy32: the strong seat among greedy seats, each decision's CPU time (time.clock(),
+# ms steps) and rollouts, one line per decision that thought.
+_CLOCK = """
+import time
+from engine.amigo import Amigo, P_OVER
+from engine.amigo_cpu import Cpu, GREEDY
+from engine.amigo_strong import Strong, STRONG
+players = %d
+cpu = Strong()
+gr = Cpu(GREEDY)
+g = Amigo()
+for m in range(%d):
+    ps = m %% players
+    g.new_match(players, 90000 + m, m & 1, bytes([STRONG if s == ps else GREEDY
+                                                  for s in range(players)]))
+    while True:
+        while g.pending != P_OVER:
+            if g.seat == ps:
+                t = time.clock()
+                cpu.start(g)
+                while not cpu.think(g, %d):
+                    pass
+                a = cpu.move()
+                t = time.clock() - t
+                if cpu.done:
+                    print("D", int(t * 1e6 + 0.5), cpu.done)
+                g.apply(a, cpu.arg, cpu.sel)
+            else:
+                g.apply(gr.decide(g), gr.arg, gr.sel)
+        if g.match_over():
+            break
+        g.next_game()
+"""
+
+
+def clock(matches):
+    """The strong seat's time per decision at the board's speed, from cpy32's CPU time."""
+    exe = os.environ.get("CIRCUITPYTHON")
+    print()
+    if matches <= 0:
+        return
+    if not exe or not os.access(exe, os.X_OK):
+        print("Strong CPU's clock not measured: set CIRCUITPYTHON to cpy32 (README).")
+        return
+    print("Strong CPU's clock: cpy32 CPU time x %d, %d matches among greedy seats a size "
+          "(seeds 90000+)" % (BOARD_X, matches))
+    print()
+    print("| Players | Rollouts/decision | Decisions | cpy32 us/rollout | Board s/decision: "
+          "mean / 99th percentile / max | Over %g s |" % BOARD_S)
+    print("|---|---|---|---|---|---|")
+    for players in range(2, 7):
+        script = "import sys\nsys.path.insert(0, %r)\n" % ROOT + _CLOCK % (
+            players, matches, SLICE)
+        out = subprocess.run([exe, "-c", script], capture_output=True, text=True,
+                             check=True).stdout
+        times = []
+        rolls = 0
+        for line in out.splitlines():
+            _, us, n = line.split()
+            times.append(int(us) / 1e6)
+            rolls += int(n)
+        times.sort()
+        n = len(times)
+        over = sum(1 for t in times if t * BOARD_X > BOARD_S)
+        print("| %d | %d | %d | %.0f | %.2f / %.2f / %.2f | %.1f%% |"
+              % (players, ROLLOUTS[players], n, 1e6 * sum(times) / rolls,
+                 BOARD_X * sum(times) / n, BOARD_X * times[n * 99 // 100],
+                 BOARD_X * times[-1], 100.0 * over / n))
+        sys.stdout.flush()
+    print()
+    print("(time.clock() counts CPU time in ms steps, so a single decision reads within 0.1 s "
+          "of the board's time; on the board the screen stops a decision at 2 s by its own "
+          "clock and plays the best candidate so far.)")
 
 
 if __name__ == "__main__":
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("matches", type=int, nargs="?", default=200, help="matches per table size")
-    ap.add_argument("--strong-only", action="store_true", help="only the strong CPU's table")
-    ap.add_argument("--strong-matches", type=int, default=150,
-                    help="least matches per strong cell (more until the interval is +-7)")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes (2 cores)")
+    ap.add_argument("--strong-only", action="store_true", help="only the strong CPU's tables")
+    ap.add_argument("--strong-matches", type=int, default=1000, help="matches per strong cell")
+    ap.add_argument("--clock-matches", type=int, default=10,
+                    help="matches per table size on cpy32 for the clock")
+    ap.add_argument("--clock", action="store_true", help="only the strong CPU's clock")
+    ap.add_argument("--planner", action="store_true", help="strong cells against CPU hard too")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     a = ap.parse_args()
-    if not a.strong_only:
+    if not a.strong_only and not a.clock:
         main(a.matches)
-    strong(a.strong_matches, a.jobs)
+    clock(a.clock_matches)
+    if not a.clock:
+        strong(a.strong_matches, a.jobs, a.planner)

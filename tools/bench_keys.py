@@ -186,8 +186,12 @@ def step(k=None):
             kind = SAVE
         elif not busy:
             kind = IDLE
-        elif not seated:
+        elif not seated and _state() != before:
+            kind = MOVE                 # auto-play's move between keys, with its redraw
+        elif not seated and getattr(a.table, "thinker", None) is not None:
             kind = SOLVER
+        elif not seated:
+            kind = IDLE                 # auto-play looked and found no forced move
         elif thinking or a2.table.thinking():
             kind = STRONG
         else:

@@ -35,7 +35,7 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
     args = ap.parse_args(argv)
     from hw import keys, stub
-    from ui import screens
+    from ui import pages
     from ui.bh_table import BlackHoleApp, BlackHoleTable
     from ui.patience import MENU, help_paragraphs
     from ui.persist import Persist, Settings
@@ -51,6 +51,9 @@ def main(argv=None):
 
     app.settings.verdict = True
     app.deal(2)
+    hw.clock.advance(8000)          # play pauses: the key guide's other line
+    app.step()
+    shot(hw, args.out, "key_guide", shots)
     play(DEAL_2_WIN[:14])
     app.table.cursor = 9
     app.table.view.set_cursor(9)
@@ -73,7 +76,7 @@ def main(argv=None):
         app.back_to_table()
         press(hw, app, keys.START, *([keys.DOWN] * MENU.index(name)), keys.A)
         if name == "Help":
-            for page in range(screens.Pages("", help_paragraphs(BlackHoleTable.HELP)).count):
+            for page in range(pages.Pages("", help_paragraphs(BlackHoleTable.HELP)).count):
                 shot(hw, args.out, "help%d" % (page + 1), shots)
                 press(hw, app, keys.RIGHT)
         else:

@@ -23,13 +23,17 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY_WORDS = {
     "left": "LEFT", "l": "LEFT", "right": "RIGHT", "r": "RIGHT", "up": "UP", "u": "UP",
     "down": "DOWN", "d": "DOWN", "a": "A", "b": "B", "start": "START", "s": "START",
-    "select": "SELECT", "e": "SELECT",
+    "select": "SELECT", "e": "SELECT", "hb": "HOLD_B", "hold-b": "HOLD_B",
 }
 SETTLE_MS = 1000      # longer than any game's CPU pace
-GAME_NAMES = ("blackhole", "yoyo", "amigo", "calc")     # in ui/launcher.py's GAMES order
+# --game's names, in ui/launcher.py's GAMES order, and the older or looser names also taken.
+GAME_NAMES = ("blackhole", "yoyo-parlett", "yoyo-amigo", "calculation", "bigben")
+GAME_ALIASES = {"black-hole": "blackhole", "yoyo": "yoyo-parlett", "parlett": "yoyo-parlett",
+                "amigo": "yoyo-amigo", "calc": "calculation", "big-ben": "bigben"}
+SEATED = ("yoyo-parlett", "yoyo-amigo")
 MAX_DEAL = 32000      # the deals PySolFC makes with the MS generator
-HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select); "
-                 "several per line, e.g. 'r r a'; q quits")
+HEADLESS_HELP = ("keys: l r u d (left right up down), a, b, s (start), e (select), hb (B "
+                 "held: redo); several per line, e.g. 'r r a'; q quits")
 WAIT_S = 0.25         # how often the app runs on while the terminal waits for a line
 
 
@@ -121,7 +125,28 @@ def screen_text(launcher):
     if type(app.table).__name__ == "CalcTable":
         from tools import text_calc
         return text_calc.table_text(app)
+    if type(app.table).__name__ == "BigBenTable":
+        return big_ben_text(app)
     return black_hole_text(app)
+
+
+def big_ben_text(app):
+    """Big Ben's clock as text: each hour's pile top and foundation top, the waste, the
+    reserve and the message row."""
+    from engine import bigben, cards
+    g = app.game
+
+    def top(place):         # Big Ben's card byte: rank << 3 | suit << 1 | deck
+        c = g.top(place)
+        return "--" if c < 0 else cards.name((c >> 3) * 4 + (c >> 1 & 3))
+
+    text = ["  ".join("%2d %s/%s" % (h + 1, top(h), top(bigben.FOUND + h))
+                      for h in range(i, i + 6)) for i in (0, 6)]
+    text.append("waste %s   reserve %d   moves %d   deal %d" % (
+        top(bigben.WASTE), g.res_len, g.moves_made, g.deal_number))
+    if app.table.said:
+        text.append(app.table.said)
+    return "\n".join(text)
 
 
 def black_hole_text(app):
@@ -173,13 +198,27 @@ def headless(args):
                 for k in parse_keys(line, keys):
                     if stop:
                         break
-                    hw.keys.press(k)
+                    if k == keys.HOLD_B:
+                        hold_b(hw, app)
+                    else:
+                        hw.keys.press(k)
                     settle(hw, app, stop)
             except ValueError as e:
                 print(e)
     except OSError:         # the terminal or the pipe reading the screens went away
         sys.stdout = open(os.devnull, "w")
     return finish(app, stop)
+
+
+def hold_b(hw, launcher):
+    """B pressed and kept down as long as the board takes it for held, then let go."""
+    from hw.base import HOLD_MS
+    from hw.keys import B
+    hw.keys.hold(B)
+    launcher.step()
+    hw.clock.advance(HOLD_MS)
+    launcher.step()
+    hw.keys.release(B)
 
 
 def wait_for_line(lines, hw, launcher, stop):
@@ -245,7 +284,7 @@ def settle(hw, launcher, stop=(), passes=20000):
 def said(app):
     """The words on the game's message row."""
     view = getattr(getattr(app, "table", None), "view", None)
-    for owner, name in ((view, "said"), (view, "_said"), (getattr(app, "table", None), "said")):
+    for owner, name in ((view, "said"), (getattr(app, "table", None), "said")):
         words = getattr(owner, name, None)
         if isinstance(words, str):
             return words
@@ -280,6 +319,7 @@ def start(hw, args):
     launcher = Launcher(hw, seed=args.seed)
     if args.deal and not args.game:
         args.game = "blackhole"
+    args.game = GAME_ALIASES.get(args.game, args.game)
     if args.game and launcher.game != GAME_NAMES.index(args.game):
         if launcher.app is not None:
             launcher.close()
@@ -357,8 +397,9 @@ def main(argv=None):
     ap.add_argument("--headless", action="store_true", help="no window: play in the terminal")
     ap.add_argument("--scale", type=int, default=4, choices=range(1, 9), metavar="1..8",
                     help="window scale (default 4)")
-    ap.add_argument("--game", choices=GAME_NAMES,
-                    help="start this game (default: the one played last, else the chooser)")
+    ap.add_argument("--game", metavar="NAME",
+                    help="start this game: %s (default: the one played last, else the "
+                         "chooser)" % ", ".join(GAME_NAMES))
     ap.add_argument("--deal", type=int,
                     help="start with this deal number (1..%d), Black Hole unless --game says"
                          % MAX_DEAL)
@@ -372,10 +413,15 @@ def main(argv=None):
     ap.add_argument("--screenshot", default="sim-screen.png",
                     help="headless mode: the PNG rewritten after every key")
     args = ap.parse_args(argv)
+    if args.game is not None:
+        name = args.game.strip().lower()
+        args.game = GAME_ALIASES.get(name, name)
+        if args.game not in GAME_NAMES:
+            ap.error("no game %r: the games are %s" % (name, ", ".join(GAME_NAMES)))
     if args.deal is not None and not 1 <= args.deal <= MAX_DEAL:
         ap.error("--deal must be 1..%d" % MAX_DEAL)
-    if args.deal is not None and args.game in ("yoyo", "amigo"):
-        ap.error("--deal is for Black Hole and Calculation")
+    if args.deal is not None and args.game in SEATED:
+        ap.error("--deal is for Black Hole, Calculation and Big Ben")
     quiet_imports()
     if args.headless:
         return headless(args)

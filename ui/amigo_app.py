@@ -11,7 +11,7 @@ no other seat has acted since: one copy of the position (engine save(out)), made
 from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
-from ui import amigo_sprites
+from ui import amigo_sprites, forget
 from ui import amigo_words      # with the table: its names interned before play fills the heap
 from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
 from ui.amigo_view import SEAT_RGB, AmigoView
@@ -126,7 +126,11 @@ class AmigoTable(SeatTable):
         return amigo_words.handover(self.game, self, self.game.seat)
 
     def scores(self, app):
-        return amigo_words.scores(self.game, app.names)
+        title, head, rows, last = amigo_words.scores(self.game, app.names)
+        from ui import seat_records     # each person's matches against the CPU seats
+        vs = seat_records.lines(app)[:6 - self.game.players]    # the lines left free
+        forget("seat_records")
+        return title, head, rows, last + vs
 
     def undo(self, app):
         """Take back the last action of the person who made it, while no other seat has
@@ -372,6 +376,9 @@ class AmigoTable(SeatTable):
 def _after_scores(app):
     g = app.game
     if g.match_over():
+        from ui import seat_records     # counted here: once, as the next match starts
+        seat_records.match_over(app)
+        forget("seat_records")
         app.new_game()
     else:
         g.next_game()

@@ -19,9 +19,9 @@ except ImportError:
 FELT = const(0)
 WHITE = const(1)
 INK = const(2)
-BLUE = const(3)
+_BLUE = const(3)
 RED = const(4)
-YELLOW = const(5)
+_YELLOW = const(5)
 EDGE = const(6)
 GOLD = const(7)
 DIM = const(8)
@@ -76,13 +76,13 @@ ARROW_UP = const(22)
 ARROW_DOWN = const(23)
 CURSOR = const(24)
 PLUS = const(25)
-SLOT = const(26)          # + 0..5: empty pile outline, TL TR, ML MR, BL BR
-FACE = const(32)          # + colour * FACE_TILES: a card's four kinds of tile, below
-FACE_TILES = const(32)
-F_TENS = const(0)         # + 2 * (0..2) (0 is blank): the top half, the bottom half after it
-F_ONES = const(6)         # + 2 * (0..9), the same way
-F_LETTER = const(26)
-F_MARK = const(27)        # + 0 (triangle) or action 0..3
+_SLOT = const(26)          # + 0..5: empty pile outline, TL TR, ML MR, BL BR
+_FACE = const(32)          # + colour * FACE_TILES: a card's four kinds of tile, below
+_FACE_TILES = const(32)
+_F_TENS = const(0)         # + 2 * (0..2) (0 is blank): the top half, the bottom half after it
+_F_ONES = const(6)         # + 2 * (0..9), the same way
+_F_LETTER = const(26)
+_F_MARK = const(27)        # + 0 (triangle) or action 0..3
 NUM_TILES = const(128)
 
 
@@ -119,7 +119,7 @@ def build():
         draw_glyph(bmp, COMMA + i, _FELT_GLYPHS[i], GOLD if COMMA + i == CURSOR else WHITE,
                0 if COMMA + i in (ARROW_UP, ARROW_DOWN, CURSOR) else 1, 0)
     for i in range(6):
-        y0 = (SLOT + i) * TILE
+        y0 = (_SLOT + i) * TILE
         x = 1 if i & 1 == 0 else TILE - 2
         for k in range(TILE):
             if i < 2 or i >= 4:         # the top or bottom line, from the corner in
@@ -128,24 +128,24 @@ def build():
             if (i >= 2 and i < 4) or (i < 2 and k) or (i >= 4 and k < TILE - 1):
                 bmp[x, y0 + k] = DIM
     for c in range(3):
-        bg = (BLUE, RED, YELLOW)[c]
+        bg = (_BLUE, RED, _YELLOW)[c]
         ink = INK if c == 2 else WHITE
-        base = FACE + c * FACE_TILES
+        base = _FACE + c * _FACE_TILES
         for t in range(3):
-            _face(bmp, base + F_TENS + 2 * t, bg, True, 0)
-            _face(bmp, base + F_TENS + 2 * t + 1, bg, True, -1)
+            _face(bmp, base + _F_TENS + 2 * t, bg, True, 0)
+            _face(bmp, base + _F_TENS + 2 * t + 1, bg, True, -1)
             if t:
-                _tall(bmp, base + F_TENS + 2 * t, DIGITS[t], ink, 2)
+                _tall(bmp, base + _F_TENS + 2 * t, DIGITS[t], ink, 2)
         for d in range(10):
-            _face(bmp, base + F_ONES + 2 * d, bg, False, 0)
-            _face(bmp, base + F_ONES + 2 * d + 1, bg, False, -1)
-            _tall(bmp, base + F_ONES + 2 * d, DIGITS[d], ink, 1)
-        _face(bmp, base + F_LETTER, bg, True, TILE - 1)
-        draw_glyph(bmp, base + F_LETTER, _LETTERS[c], ink, 2, 0)
+            _face(bmp, base + _F_ONES + 2 * d, bg, False, 0)
+            _face(bmp, base + _F_ONES + 2 * d + 1, bg, False, -1)
+            _tall(bmp, base + _F_ONES + 2 * d, DIGITS[d], ink, 1)
+        _face(bmp, base + _F_LETTER, bg, True, TILE - 1)
+        draw_glyph(bmp, base + _F_LETTER, _LETTERS[c], ink, 2, 0)
         marks = (_TRI_UP,) if c == 0 else (_TRI_DOWN,) if c == 1 else _ACTIONS
         for m in range(len(marks)):
-            _face(bmp, base + F_MARK + m, bg, False, TILE - 1)
-            draw_glyph(bmp, base + F_MARK + m, marks[m], ink, 1, 0)
+            _face(bmp, base + _F_MARK + m, bg, False, TILE - 1)
+            draw_glyph(bmp, base + _F_MARK + m, marks[m], ink, 1, 0)
     pal.make_transparent(FELT)
     return bmp, pal
 
@@ -164,34 +164,34 @@ def set_card(grid, col, row, card):
     k = card >> 5
     c = k if k < 2 else 2
     v = card & 31
-    base = FACE + c * FACE_TILES
-    t = base + F_TENS + 2 * (v // 10)
-    o = base + F_ONES + 2 * (v % 10)
+    base = _FACE + c * _FACE_TILES
+    t = base + _F_TENS + 2 * (v // 10)
+    o = base + _F_ONES + 2 * (v % 10)
     put(grid, col, row, t)
     put(grid, col + 1, row, o)
     put(grid, col, row + 1, t + 1)
     put(grid, col + 1, row + 1, o + 1)
-    put(grid, col, row + 2, base + F_LETTER)
-    put(grid, col + 1, row + 2, base + F_MARK + (k - 2 if k >= 2 else 0))
+    put(grid, col, row + 2, base + _F_LETTER)
+    put(grid, col + 1, row + 2, base + _F_MARK + (k - 2 if k >= 2 else 0))
 
 
 def tile_card(grid, col, row):
     """The card drawn at (col, row) by set_card, or -1: the tiles read back, for tests."""
     w = grid.width
-    t = grid[row * w + col] - FACE
-    if t < 0 or t >= 3 * FACE_TILES:
+    t = grid[row * w + col] - _FACE
+    if t < 0 or t >= 3 * _FACE_TILES:
         return -1
-    c = t // FACE_TILES
-    v = 5 * (t % FACE_TILES - F_TENS) + \
-        (grid[row * w + col + 1] - FACE - c * FACE_TILES - F_ONES) // 2
-    k = grid[(row + 2) * w + col + 1] - FACE - c * FACE_TILES - F_MARK
+    c = t // _FACE_TILES
+    v = 5 * (t % _FACE_TILES - _F_TENS) + \
+        (grid[row * w + col + 1] - _FACE - c * _FACE_TILES - _F_ONES) // 2
+    k = grid[(row + 2) * w + col + 1] - _FACE - c * _FACE_TILES - _F_MARK
     return (c if c < 2 else 2 + k) << 5 | v
 
 
 def set_slot(grid, col, row):
     """The empty pile's outline, as big as a card."""
     for i in range(6):
-        put(grid, col + (i & 1), row + i // 2, SLOT + i)
+        put(grid, col + (i & 1), row + i // 2, _SLOT + i)
 
 
 def set_number(grid, col, row, width, value):

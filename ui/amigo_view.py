@@ -25,8 +25,8 @@ SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020, 0x30D040, 0xD040D0, 0x20D0D0)
 SEAT_W = const(53)
 SEAT_H = const(12)
 NAME_CHARS = const(6)   # setup allows six letters
-GAME_CHARS = const(14)  # from x 76 to the right edge
-HAND_Y = const(74)
+_GAME_CHARS = const(14)  # from x 76 to the right edge
+_HAND_Y = const(74)
 MSG_CHARS = const(25)   # the message row: a CPU move rewrites it, so no wider than needed
 WINDOW = const(8)       # cards shown at once
 _CALL_CELLS = const(14)  # from x 44, beside the top card
@@ -75,10 +75,10 @@ class AmigoView:
         text.write(draw, "draw")
         self.group.append(draw)
         self._draw = self._grid(2, 1, 104, 30)
-        self._game = text.row(GAME_CHARS, 76, 45)
+        self._game = text.row(_GAME_CHARS, 76, 45)
         self.group.append(self._game)
         self._call = self._grid(_CALL_CELLS, 1, 44, 64)
-        self.hand = self._grid(2 * WINDOW + 4, 5, 0, HAND_Y)
+        self.hand = self._grid(2 * WINDOW + 4, 5, 0, _HAND_Y)
         self._msg = text.row(MSG_CHARS, 2, 115)
         self.group.append(self._msg)
         self.hand.hidden = True

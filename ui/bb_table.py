@@ -8,7 +8,7 @@ from engine.bigben import (FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigB
                            size)
 from hw import font, keys
 from ui import sprites, text
-from ui.patience import Patience
+from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
@@ -18,9 +18,9 @@ except ImportError:
 
 T = const(8)                # a tile
 SHOWN = const(3)            # cards of a pile in view
-MID_X = const(71)
+_MID_X = const(71)
 WASTE_Y = const(40)
-RES_Y = const(62)
+_RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
 PILE_X = b"\x3c\x6a\x78\x78\x78\x6a\x3c\x0e\x00\x00\x00\x0e"
 PILE_Y = b"\x00\x0c\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0c"
@@ -52,8 +52,8 @@ class BigBenTable:
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-7 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 3, 0xFFD800)     # the rank to reach, on the middle's side
-        self._waste = self._grid(3, 2, MID_X, WASTE_Y)
-        self._reserve = self._grid(3, 2, MID_X, RES_Y)
+        self._waste = self._grid(3, 2, _MID_X, WASTE_Y)
+        self._reserve = self._grid(3, 2, _MID_X, _RES_Y)
         self._counts = self._row("Waste", 0, -2, 0xFFFFFF, 8)
         self._deal = self._grid(5, 1, 120, 0)
         self._gaps = self._row("", 2, 104, 0xFFFFFF, 7)
@@ -137,9 +137,9 @@ class BigBenTable:
     def _frame_on(self, frame, p):      # round a place's top card
         n = self.game.n[p] if p < FOUND else 1
         frame.x = (PILE_X[p] + T * ((n if n < SHOWN else SHOWN) - 1 if n else 0) if p < FOUND
-                   else FOUND_X[p - FOUND] if p < WASTE else MID_X) - 1
+                   else FOUND_X[p - FOUND] if p < WASTE else _MID_X) - 1
         frame.y = (PILE_Y[p] if p < FOUND else FOUND_Y[p - FOUND] if p < WASTE else
-                   WASTE_Y if p == WASTE else RES_Y) - 1
+                   WASTE_Y if p == WASTE else _RES_Y) - 1
 
     def say(self, words):
         if words != self.said:
@@ -148,8 +148,9 @@ class BigBenTable:
 
     def _say_state(self):
         g = self.game
-        self.say("You won! A: what next" if g.is_won() else
-                 "No moves left. A: choices" if g.is_stuck() else "")
+        if g.is_won() or g.is_stuck() or self.said not in GUIDES:  # the key guide stays
+            self.say("You won! A: what next" if g.is_won() else
+                     "No moves left. A: choices" if g.is_stuck() else "")
 
     def dealt(self):
         self.place = RESERVE
@@ -177,6 +178,7 @@ class BigBenTable:
         elif k == keys.B and not app.undo():
             self.say("Nothing to undo")
         elif k == keys.SELECT:
+            app.stats.hinted = 1      # a win now is not a win without hints
             self._hint()
         elif k == keys.START:
             app.open_menu()
@@ -248,7 +250,10 @@ class BigBenTable:
         self._draw_middle()
         self._set_cursor()
         app.changed()
-        app.sound(1047 if g.is_won() else 1200, 200 if g.is_won() else 15)
+        if g.is_won():
+            celebrate(app)
+        else:
+            app.sound(1200, 15)
         self._say_state()
 
     def _refuse(self, app, why):
@@ -283,16 +288,10 @@ def _number(row, at, value):     # two digits into a text row, without making a 
 
 
 def _frame(group, w, h, colour):
-    bmp = displayio.Bitmap(w, h, 2)
-    for i in range(w * h):
-        if i % w == 0 or i % w == w - 1 or i < w or i >= w * (h - 1):
-            bmp[i % w, i // w] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[colour]
-    pal.make_transparent(0)
-    frame = displayio.TileGrid(bmp, pixel_shader=pal)
-    group.append(frame)
-    return frame
+    bmp, pal = sprites.frame(w, h, colour)
+    grid = displayio.TileGrid(bmp, pixel_shader=pal)
+    group.append(grid)
+    return grid
 
 
 def BigBenApp(hw, seed, persist, settings):

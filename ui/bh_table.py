@@ -6,11 +6,11 @@ import gc
 from engine.blackhole import BlackHole, SaveError
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
-from ui import solving, sprites
+from ui import forget, solving, sprites
 from ui import table as table_module
 from ui.meter import OFF, Meter
-from ui.patience import Patience
-from ui.persist import TAG_GAME, TAG_STATS
+from ui.patience import GUIDES, Patience, celebrate
+from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
 
 try:
@@ -18,8 +18,9 @@ try:
 except ImportError:
     const = int
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
+# each rank as the refusals name it: "an" before a vowel sound
+_RANKS = ("an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J",
+          "a Q", "a K")
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -47,6 +48,9 @@ class BlackHoleTable:
         self.meter = Meter(x, y + 26)
         self.group.append(self.meter.grid)
         self.cursor = 0
+        self.back = 0       # undos to a winnable position, as the last look back found
+        self.undo_back = False  # the "Undo to winnable" row waits for that look back
+        self.auto = False   # look for a forced move between keys (settings: Auto-play)
         self.known = 0      # deal << 2 | its atlas verdict: asked once, as reading allocates
 
     # -- what the shared loop asks ----------------------------------------------------------
@@ -63,18 +67,24 @@ class BlackHoleTable:
             self._say_state()
         self._lights()
 
+    def say(self, words):
+        self.view.say(words)
+
     def dealt(self):
         self.cursor = 0
+        self.back = 0
+        self.auto = self.app.settings.autoplay & AUTO_BH
         if self.thinker is not None:
             self.thinker.forget()
 
     def moved(self, app):
+        self.back = 0
         if self.thinker is not None:
             self.thinker.forget()
         self.show(app)
 
     def busy(self):
-        return self.thinker is not None and self.thinker.job != solving.IDLE
+        return self.auto or self.thinker is not None and self.thinker.job != solving.IDLE
 
     def winnable(self):
         return atlas.winnable(self.game.deal_number)
@@ -91,25 +101,29 @@ class BlackHoleTable:
     def option_rows(self, app):
         s = app.settings
         return (("Winnable?", "shown" if s.verdict else "hidden"),
-                ("New deals", "winnable" if s.winnable_only else "any"))
+                ("New deals", "winnable" if s.winnable_only else "any"),
+                ("Auto-play", "on" if s.autoplay & AUTO_BH else "off"))
 
     def change_option(self, app, i, step):
-        s = app.settings        # both rows are on/off: a step either way flips them
+        s = app.settings        # every row is on/off: a step either way flips it
         if i == 0:
             s.verdict = not s.verdict
-        else:
+        elif i == 1:
             s.winnable_only = not s.winnable_only
+        else:
+            s.autoplay ^= AUTO_BH
 
     def _say_state(self):
         if self.game.is_won():
             self.view.say("You won! A: what next")
         elif self.game.is_stuck():
             self.view.say("No moves left. A: choices")
-        else:
+        elif self.view.said not in GUIDES:       # the key guide stays until words replace it
             self.view.say("")
 
     # -- keys ----------------------------------------------------------------------------
     def key(self, app, k):
+        self.undo_back = self.auto = False
         if self._stop_thinking():
             return
         g = self.game
@@ -126,10 +140,7 @@ class BlackHoleTable:
                 self.view.say(self._refusal(code))
                 app.sound(110, 150)
                 return
-            g.play(f)
-            if self.thinker is not None:
-                self.thinker.moved(f)
-            self._after(app, f)
+            self._play(app, f)
         elif k == keys.B:
             if g.undo():
                 f = g.history[g.moves_made]
@@ -143,18 +154,48 @@ class BlackHoleTable:
         elif k == keys.START:
             app.open_menu()
 
+    def _play(self, app, f):
+        self.game.play(f)
+        if self.thinker is not None:
+            self.thinker.moved(f)
+        self._after(app, f)
+        self.auto = app.settings.autoplay & AUTO_BH     # a forced move may follow
+
+    def _auto_move(self, app):
+        """Auto-play, one move a pass: the only playable fan, or the lowest one when the
+        lowest-first line from here wins (tried on the game and taken back)."""
+        self.auto = False
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            return
+        if g.legal_moves(_scratch) == 1:
+            return self._play(app, _scratch[0])
+        n = 0
+        f = g.first_move()
+        while f >= 0:
+            g.play(f)
+            n += 1
+            f = g.first_move()
+        won = g.is_won()
+        for _ in range(n):
+            g.undo()
+        g.moves_known = g.moves_made    # the trial leaves nothing to redo
+        if won:
+            self._play(app, g.first_move())
+
     def _refusal(self, code):
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play a %s or a %s" % (RANKS[(r + 12) % 13], RANKS[(r + 1) % 13])
+        return "Play %s or %s" % (_RANKS[(r + 12) % 13], _RANKS[(r + 1) % 13])
 
     def _after(self, app, fan):
         g = self.game
+        self.back = 0
         self.view.after_move(g, fan)
         app.changed()
         if g.is_won():
-            app.hw.sound.play(WIN_NOTES)
+            celebrate(app)
         elif g.is_stuck():
             app.sound(196, 120)
         else:
@@ -191,6 +232,7 @@ class BlackHoleTable:
         t = self.thinker
         if g.is_won() or t is None:
             return
+        self.app.stats.hinted = 1     # a win now is not a win without hints
         if t.verdict == solving.WINNABLE:
             self._show_hint()
             return
@@ -205,6 +247,7 @@ class BlackHoleTable:
     def _look_back(self):
         self.meter.show(solving.LOST)
         if self.game.moves_made == 0 or self._known():
+            self.undo_back = False
             self.view.say("This deal cannot be won")
             return
         self.view.say("No win here. Looking back")
@@ -217,16 +260,24 @@ class BlackHoleTable:
         self.meter.show(solving.WINNABLE)
 
     def tick(self, app):
+        if self.auto:
+            return self._auto_move(app)
         t = self.thinker
         job = t.job
         if not t.step():
             if not t.verdict:
                 self.meter.progress(t.progress(), solving.CAP)
             return
+        wanted = self.undo_back
+        self.undo_back = False
         if job == solving.BACK:
             self.meter.show(solving.LOST)
             if t.found == solving.WINNABLE:
-                self.view.say("No win here: undo %d back" % t.undos)
+                self.back = t.undos
+                if wanted:
+                    self._back(app, False)
+                else:
+                    self.view.say("No win here: undo %d back" % t.undos)
             elif t.found == solving.LOST:
                 self.view.say("This deal cannot be won")
             else:
@@ -237,6 +288,7 @@ class BlackHoleTable:
             if t.verdict == solving.WINNABLE:
                 self._show_hint()
             elif t.verdict == solving.LOST:
+                self.undo_back = wanted
                 self._look_back()
             else:
                 self.view.say("Too deep to tell, sorry")
@@ -247,9 +299,19 @@ class BlackHoleTable:
         if t is None or not t.job or t.job == solving.CHECK:
             return False
         t.job = solving.IDLE
+        self.undo_back = False
         self.view.say("")
         self._verdict_bar()
         return True
+
+    def undo_to_winnable(self, app):
+        """The choices' row (ui/patience.py): ui/bh_back.py, loaded only for it."""
+        self._back(app, True)
+
+    def _back(self, app, asked):
+        from ui import bh_back
+        bh_back.undo_back(self, app, asked)
+        forget("bh_back")
 
     # -- lights: one green pixel per playable fan, so the board shows how open the game is
     def _lights(self):

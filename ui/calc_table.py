@@ -3,8 +3,9 @@
 Top row: the four foundations, each with its step and the rank it needs next below it, and
 the turned card with the stock's count. Bottom row: the four waste piles fanned downwards,
 the newest cards showing (a count says how many lie hidden under them). The cursor picks a
-place: A plays or places there, B undoes, Select hints, Start opens the menu. Per move only
-tile indices change, so a move allocates nothing.
+place: A plays or places there, B undoes, Select hints, Start opens the menu. Right of the
+waste piles the moves made so far are counted. Per move only tile indices change, so a move
+allocates nothing.
 """
 import displayio
 
@@ -12,21 +13,22 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui import sprites, text
-from ui.patience import Patience
-from ui.persist import TAG_CALC, TAG_CALC_STATS
+from ui.patience import GUIDES, Patience, celebrate
+from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 try:
     from micropython import const
 except ImportError:
     const = int
 
-COL_W = const(30)
-TOP_Y = const(13)
-NEXT_Y = const(31)
+_COL_W = const(30)
+_TOP_Y = const(13)
+_NEXT_Y = const(31)
 WASTE_Y = const(45)
 SHOWN = const(6)            # waste cards in view: five strips and the top card
-TURNED_X = const(128)
-TURNED = const(4)           # cursor places: foundations 0-3, the turned card, waste 5-8
+_TURNED_X = const(128)
+TURNED = const(4)
+_MOVES_X = const(126)           # cursor places: foundations 0-3, the turned card, waste 5-8
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
@@ -47,23 +49,25 @@ class CalcTable:
         self._waste = []
         self._hidden = []
         for f in range(PILES):
-            x = 2 + f * COL_W
-            self._found.append(self._grid(sheet, palette, 3, 2, x, TOP_Y))
-            step = text.row(2, x, NEXT_Y - 2)
+            x = 2 + f * _COL_W
+            self._found.append(self._grid(sheet, palette, 3, 2, x, _TOP_Y))
+            step = text.row(2, x, _NEXT_Y - 2)
             text.write(step, "+%d" % (f + 1))
             self.group.append(step)
-            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, NEXT_Y))
+            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
             self._waste.append(self._grid(sheet, palette, 3, SHOWN + 1, x, WASTE_Y))
             self._hidden.append(self._grid(sheet, palette, 2, 1, x + 4,
                                            WASTE_Y + (SHOWN + 1) * sprites.TILE))
-        self._turned = self._grid(sheet, palette, 3, 2, TURNED_X, TOP_Y)
-        self._stock = self._grid(sheet, palette, 2, 1, TURNED_X + 4, NEXT_Y)
+        self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
+        self._stock = self._grid(sheet, palette, 2, 1, _TURNED_X + 4, _NEXT_Y)
         self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
-        for words, x in (("Calculation", 2), ("Deal", 88)):
-            label = text.row(len(words), x, 0)
+        # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
+        self._moves = self._grid(sheet, palette, 3, 1, _MOVES_X + 6, WASTE_Y + 14)
+        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", _MOVES_X, WASTE_Y)):
+            label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
-        cbmp, cpal = _cursor_bitmap()
+        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
         self._msg = text.row(text.SCREEN_CHARS, 2, 116)
@@ -71,6 +75,8 @@ class CalcTable:
         self.said = ""
         self.place = TURNED
         self.hinted = -1          # the move Select suggested, which A then makes as shown
+        self.auto = False         # look for a forced move between keys (settings: Auto-play)
+        self.finishing = False    # the rest is a sure win: playing it out
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -87,6 +93,7 @@ class CalcTable:
         self._draw_turned()
         sprites.set_number(self._deal, 0, 0, 5, g.deal_number)
         self._set_cursor()
+        self._count()
         if app.notice:
             self.say(app.notice)
             app.notice = None
@@ -125,19 +132,22 @@ class CalcTable:
             sprites.set_card(self._turned, 0, 0, c, False)
         sprites.set_number(self._stock, 0, 0, 2, g.face_down())
 
+    def _count(self):
+        sprites.set_number(self._moves, 0, 0, 3, self.game.moves_made)
+
     def _set_cursor(self):
         p = self.place
         c = self._cursor
         if p < TURNED:
-            c.x = 1 + p * COL_W
-            c.y = TOP_Y - 1
+            c.x = 1 + p * _COL_W
+            c.y = _TOP_Y - 1
         elif p == TURNED:
-            c.x = TURNED_X - 1
-            c.y = TOP_Y - 1
+            c.x = _TURNED_X - 1
+            c.y = _TOP_Y - 1
         else:
             w = p - TURNED - 1
             n = self.game.wlen[w]
-            c.x = 1 + w * COL_W
+            c.x = 1 + w * _COL_W
             c.y = WASTE_Y - 1 + sprites.TILE * ((n if n < SHOWN else SHOWN) - 1 if n else 0)
 
     def say(self, words):
@@ -151,21 +161,65 @@ class CalcTable:
             self.say("You won! A: what next")
         elif g.is_stuck():
             self.say("No moves left. A: choices")
-        else:
+        elif self.said not in GUIDES:            # the key guide stays until words replace it
             self.say("")
 
     def dealt(self):
         self.place = TURNED
         self.said = "-"
+        self.auto = True
+        self.finishing = False
 
     def moved(self, app):
+        self.finishing = False
         self.show(app)
 
+    def option_rows(self, app):
+        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),)
+
+    def change_option(self, app, i, step):
+        app.settings.autoplay ^= AUTO_CALC
+
+    # -- auto-play: one forced move per pass between keys, each its own undo ----------------
     def busy(self):
-        return False
+        return self.auto
 
     def tick(self, app):
-        pass
+        g = self.game
+        self.auto = False
+        if not app.settings.autoplay & AUTO_CALC:
+            return
+        if self.finishing:
+            m = g.foundation_move()
+            if m >= 0:
+                self._play(app, (m >> 3) + WASTE, m & 7)
+            return
+        home = -1
+        for f in range(PILES):
+            if not g.check(STOCK, f):
+                if home >= 0:
+                    return          # two homes: the player's choice
+                home = f
+        if home >= 0:
+            self._play(app, STOCK, home)
+        elif g.stock_len == 0 and not g.is_won() and self._sure_win():
+            self.finishing = self.auto = True
+
+    def _sure_win(self):
+        """Waste tops home while any fits: does that win? Tried on the game and taken back,
+        which allocates nothing; nothing is left to redo."""
+        g = self.game
+        n = 0
+        m = g.foundation_move()
+        while m >= 0:
+            g.play((m >> 3) + WASTE, m & 7)
+            n += 1
+            m = g.foundation_move()
+        won = g.is_won()
+        for _ in range(n):
+            g.undo()
+        g.moves_known = g.moves_made
+        return won
 
     # -- keys ------------------------------------------------------------------------------
     def key(self, app, k):
@@ -173,6 +227,7 @@ class CalcTable:
         p = self.place
         hinted = self.hinted
         self.hinted = -1
+        self.auto = self.finishing = False      # a key stops auto-play
         if k == keys.LEFT or k == keys.RIGHT:
             d = 1 if k == keys.RIGHT else -1
             self.place = (p + d) % 5 if p <= TURNED else TURNED + 1 + (p - TURNED - 1 + d) % 4
@@ -191,6 +246,7 @@ class CalcTable:
             if not app.undo():
                 self.say("Nothing to undo")
         elif k == keys.SELECT:
+            app.stats.hinted = 1      # a win now is not a win without hints
             self._hint()
         elif k == keys.START:
             app.open_menu()
@@ -204,14 +260,14 @@ class CalcTable:
                     return self._play(app, src, p)
             r = g.needed(p)
             self._refuse(app, "That pile is complete" if r < 0 else
-                         "The %s pile needs a %s" % (PILE_NAMES[p], _rank(r)))
+                         "The %s pile needs %s" % (PILE_NAMES[p], _a(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
                 if c >= 0 and not g.check(STOCK, f):
                     return self._play(app, STOCK, f)
             self._refuse(app, "The stock is used up" if c < 0 else
-                         "No pile needs a %s yet" % _rank(c >> 2))
+                         "No pile needs %s yet" % _a(c >> 2))
         else:
             w = WASTE + p - TURNED - 1
             if g.check(STOCK, w):
@@ -230,8 +286,13 @@ class CalcTable:
         else:
             self._draw_waste(dst - WASTE)
         self._set_cursor()
+        self._count()
+        self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
         app.changed()
-        app.sound(1047 if self.game.is_won() else 1200, 200 if self.game.is_won() else 15)
+        if self.game.is_won():
+            celebrate(app)
+        else:
+            app.sound(1200, 15)
         self._say_state()
 
     def _refuse(self, app, why):
@@ -254,17 +315,8 @@ def _rank(r):
     return "10" if r == 9 else RANKS[r]
 
 
-def _cursor_bitmap():
-    w, h = 3 * sprites.TILE + 2, 2 * sprites.TILE + 2
-    bmp = displayio.Bitmap(w, h, 2)
-    for x in range(w):
-        bmp[x, 0] = bmp[x, h - 1] = 1
-    for y in range(h):
-        bmp[0, y] = bmp[w - 1, y] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[sprites.CURSOR]
-    pal.make_transparent(0)
-    return bmp, pal
+def _a(r):               # "an" before a vowel sound: an A, an 8
+    return ("an " if r == 0 or r == 7 else "a ") + _rank(r)
 
 
 def CalcApp(hw, seed, persist, settings):

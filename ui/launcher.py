@@ -14,13 +14,14 @@ from hw import keys
 from ui.persist import TAG_CHOICE, Persist, Settings
 from ui.textview import TextView
 
-# (title, what it is, module, class); the module is imported only when the game starts.
+# (title, players, module, class); the module is imported only when the game starts. The two
+# yo-yo games are told apart by who made them: Parlett's and the Kuhns' (Amigo).
 GAMES = (
-    ("Black Hole", "solitaire", "ui.bh_table", "BlackHoleApp"),
-    ("Yo-yo", "2-3 players", "ui.yoyo_app", "YoyoApp"),
-    ("YoYo", "2-6 players", "ui.amigo_app", "AmigoApp"),
-    ("Calculation", "solitaire", "ui.calc_table", "CalcApp"),
-    ("Big Ben", "solitaire", "ui.bb_table", "BigBenApp"),
+    ("Black Hole", "1", "ui.bh_table", "BlackHoleApp"),
+    ("Yo-yo (Parlett)", "2-3", "ui.yoyo_app", "YoyoApp"),
+    ("YoYo (Amigo)", "2-6", "ui.amigo_app", "AmigoApp"),
+    ("Calculation", "1", "ui.calc_table", "CalcApp"),
+    ("Big Ben", "1", "ui.bb_table", "BigBenApp"),
 )
 
 
@@ -89,9 +90,9 @@ class Launcher:
             self.text = TextView()
             self.root = displayio.Group()
             self.root.append(self.text.group)
-        lines = ["Pocket Patience: games"]
-        for title, what, _, _ in GAMES:
-            lines.append("%-12s%s" % (title, what))
+        lines = ["Pocket Patience   players"]      # "players" over the numbers below
+        for title, players, _, _ in GAMES:
+            lines.append("%-17s%7s" % (title, players))
         # a message takes the place of the key line: ten lines hold five games and two more
         lines += ["Settings", "", "Up/down choose, A play"] if not message else [
             "Settings", message[:25], message[25:50]]

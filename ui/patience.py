@@ -34,11 +34,16 @@ except ImportError:
     const = int
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once the player pauses, not every move
+_GUIDE_AFTER_MS = const(8000)  # idle this long, a free message row shows the keys again
 MAX_DEAL = const(32000)       # the deals PySolFC makes with the MS generator
 
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
         "Settings", "Statistics", "Other games")
 DAMAGED = "Saved game was damaged."
+AFTER = ("New deal", "Restart this deal", "Undo a move", "Statistics", "Other games")
+TO_WINNABLE = "Undo to winnable"     # a table with a solver: its undo_to_winnable(app)
+# The keys A and the D-pad do not say for themselves, in turns on a free message row.
+GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
 
 
 class Patience:
@@ -59,6 +64,9 @@ class Patience:
         self.stack = [self.table]
         self.unsaved_since = -1
         self.dirty = True
+        self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
+        self.guided = 0                 # which GUIDES line is next
+        self.b_press = 0                # the last key was B on the table: 2 if it undid a move
         self.notice = self._restore()
         hw.display.root_group = self.root
         self._show()
@@ -81,7 +89,7 @@ class Patience:
                 return notice
             except t.SaveError:
                 notice = DAMAGED
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.game.new_deal(self.new_deal_number())
         return notice
 
@@ -102,12 +110,33 @@ class Patience:
     # -- the loop ----------------------------------------------------------------------
     def step(self):
         k = self.hw.keys.poll()
+        now = self.hw.clock.ms()
+        on_table = self.stack[-1] is self.table
         if k != keys.NONE:
-            self.stack[-1].key(self, k)
+            self.key_at = now
+            b = self.b_press
+            self.b_press = 0
+            if k != keys.HOLD_B:
+                n = self.game.moves_made
+                self.stack[-1].key(self, k)
+                if on_table and k == keys.B:
+                    self.b_press = 2 if self.game.moves_made < n else 1
+            elif on_table and b:
+                # B held redoes; its press undid a move first if it could: that comes back too
+                if b == 2:
+                    self.redo()
+                if not self.redo():
+                    self.table.say("Nothing to redo")
             self.dirty = True
-        elif self.stack[-1] is self.table and self.table.busy():
+        elif on_table and self.table.busy():
             self.table.tick(self)
             self.dirty = True
+        elif on_table and (now - self.key_at) & TICKS_MASK >= _GUIDE_AFTER_MS:
+            self.key_at = now
+            self.guide()
+            self.dirty = True
+        # the clock again: a tone blocks while it sounds, so a change in this pass may be
+        # stamped later than `now`
         if self.unsaved_since >= 0 and \
                 (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
             self.save_now()
@@ -143,7 +172,18 @@ class Patience:
         self.table.group.hidden = not on_table
         self.text.group.hidden = on_table
         top.show(self)
+        if on_table:
+            self.guide()
+        self.hw.keys.repeat.hold_b = on_table       # B held is redo on the table only
         self.dirty = True
+
+    def guide(self):
+        """The next GUIDES line on the table's message row if nothing else is said there."""
+        t = self.table
+        said = getattr(t, "view", t).said
+        if not said or said in GUIDES:
+            t.say(GUIDES[self.guided])
+            self.guided ^= 1
 
     def sound(self, hz, ms):
         self.hw.sound.beep(hz, ms)
@@ -158,7 +198,9 @@ class Patience:
 
     def _record(self, won):
         w = getattr(self.table, "winnable", None)
-        self.stats.record(won, w() if w else None)
+        g = self.game
+        # cards home: in Black Hole's hole (never empty), else on the foundations
+        self.stats.record(won, w() if w else None, getattr(g, "hole_len", 0) or g.on_foundations())
 
     def deal(self, number):
         """Start deal number; a started deal left behind uncounted counts as lost."""
@@ -166,7 +208,7 @@ class Patience:
         if g.moves_made:
             self._record(False)
         g.new_deal(number)
-        self.stats.counted = 0
+        self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
         self.back_to_table()
@@ -195,9 +237,11 @@ class Patience:
 
     def choices(self):
         """After a win or when stuck: what next, instead of dealing at once."""
-        title = "You won!" if self.game.is_won() else "No moves left"
-        self.push(screens.Menu(title, ("New deal", "Restart this deal", "Undo a move",
-                                       "Statistics", "Other games"), _pick_after))
+        won = self.game.is_won()
+        rows = AFTER
+        if not won and getattr(self.table, "undo_to_winnable", None):
+            rows = AFTER[:3] + (TO_WINNABLE,) + AFTER[3:]
+        self.push(screens.Menu("You won!" if won else "No moves left", rows, _pick_after))
 
     def undo(self):
         if self.game.undo():
@@ -214,14 +258,17 @@ class Patience:
         return False
 
     def show_stats(self):
-        s = self.stats
-        lines = ["%s statistics" % self.table.NAME, "Played      %d" % s.played,
-                 "Won         %d" % s.won, "Win rate    %d%%" % s.win_percent(),
-                 "Streak      %d" % s.streak, "Best streak %d" % s.best]
-        if s.wplayed:
-            lines.append("Winnable deals: won %d" % s.wwon)
-            lines.append("of %d played" % s.wplayed)
-        self.push(screens.Notice(lines))
+        """The statistics screen; its module is loaded only while it is shown."""
+        from ui import patience_stats
+        self.push(patience_stats.StatsScreen())
+        forget("patience_stats")
+
+
+def celebrate(app):
+    """A win: ui/celebrate.py's fanfare and chase of lights, loaded only for it."""
+    from ui import celebrate as party
+    party.play(app.hw, app.settings.lights)
+    forget("celebrate")
 
 
 def help_paragraphs(name):
@@ -253,7 +300,7 @@ def _pick(app, i):
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
                                      "that B took back.")))
     elif row == "Help":
-        app.push(screens.Pages(app.table.NAME, help_paragraphs(app.table.HELP)))
+        app.push(screens.help_pages(app.table.NAME, help_paragraphs(app.table.HELP)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":
@@ -263,14 +310,18 @@ def _pick(app, i):
 
 
 def _pick_after(app, i):
-    if i == 0:
+    row = app.stack[-1].rows[i]
+    if row == "New deal":
         app.deal(app.new_deal_number())
-    elif i == 1:
+    elif row == "Restart this deal":
         app.deal(app.game.deal_number)
-    elif i == 2:
+    elif row == "Undo a move":
         app.undo()
         app.back_to_table()
-    elif i == 3:
+    elif row == TO_WINNABLE:
+        app.back_to_table()
+        app.table.undo_to_winnable(app)
+    elif row == "Statistics":
         app.show_stats()
     else:
         app.leave = True

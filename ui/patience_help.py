@@ -8,11 +8,14 @@ BLACK_HOLE = (
     "and King and Ace touch: ... Q K A 2 ...",
     "Only the top card of a fan can move. Up and down may change at any time. You win with "
     "all 52 cards in the hole.",
-    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes, Select asks "
-    "for a hint, Start opens the menu (redo is there).",
+    "Keys: the D-pad moves the cursor, A plays the top card under it, B undoes. Hold B to "
+    "redo. Select asks for a hint, Start opens the menu.",
     "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
     "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
     "thinking). Settings can keep it up after every move, and deal only winnable deals.",
+    "Auto-play (Settings, off at first) plays a card when it is the only move, and plays "
+    "the deal out once the lowest card each time wins. Any key stops it; after an undo it "
+    "waits for your move.",
     "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
     "David Parlett.",
 )
@@ -30,8 +33,11 @@ CALCULATION = (
     "waste pile may move, and only to a foundation.",
     "Keys: the D-pad picks a place. A on a foundation plays a card that fits it (waste "
     "tops first); A on a waste pile puts the turned card there; A on the turned card "
-    "plays it if a foundation needs it. B undoes, Select gives a hint, Start opens the "
-    "menu (redo is there).",
+    "plays it if a foundation needs it. B undoes; hold B to redo. Select gives a hint, "
+    "Start opens the menu.",
+    "Auto-play (Settings, on at first) plays the turned card when only one foundation "
+    "takes it, and plays the waste tops home once that wins the deal. Any key stops it; "
+    "after an undo it waits for your move.",
     "Deals 1-32000 are PySolFC's deals of the same number.",
 )
 
@@ -48,7 +54,7 @@ BIG_BEN = (
     "Keys: the D-pad moves to the nearest place in the arrow's direction. A on a card picks "
     "it up (or plays it when only one place takes it), A on a place puts it there; A on a "
     "foundation builds a card that fits; A on the reserve fills or deals. B puts a card "
-    "back or undoes, Select gives a hint, Start opens the menu (redo is there).",
+    "back or undoes; hold B to redo. Select gives a hint, Start opens the menu.",
     "Deals 1-32000 are PySolFC's Big Ben deals of the same number. Big Ben is in David "
     "Parlett's books.",
 )

@@ -1,5 +1,5 @@
 """Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
-confirmations and number entry.
+confirmations and number entry (help pages in ui/pages.py, loaded only while shown).
 
 A screen is an object with show(app) and key(app, k); the app (ui/patience.py, or the
 chooser for the device's settings) keeps screens on a stack, so push() puts one over another and pop() goes back to what was under it. Every
@@ -7,29 +7,6 @@ line is laid out to fit its row (ui/textview.py: 26 characters for a title, 25 b
 tests/test_text_fit.py renders each screen and fails on a line that would be cut.
 """
 from hw import keys
-from ui.textview import LINE_CHARS, LINES
-
-
-def wrap(paragraphs, width=LINE_CHARS, first=0, count=10000):
-    """Lines first .. first+count-1 of the paragraphs wrapped to width characters, words kept
-    whole ("" is a blank line), and how many lines there are in all. Only the lines asked
-    for are kept, so a page of help never holds the whole text's lines on the heap."""
-    out = []
-    n = 0
-    for p in paragraphs:
-        line = ""
-        for word in p.split():
-            if line and len(line) + 1 + len(word) > width:
-                if first <= n < first + count:
-                    out.append(line)
-                n += 1
-                line = word
-            else:
-                line = line + " " + word if line else word
-        if first <= n < first + count:
-            out.append(line)
-        n += 1
-    return out, n
 
 
 class Menu:
@@ -85,29 +62,12 @@ class Options:
             app.pop()
 
 
-class Pages:
-    """Help: paragraphs wrapped into pages; left/right (or A) turn them, B leaves."""
-
-    def __init__(self, title, paragraphs):
-        self.paragraphs = paragraphs
-        self.title = title
-        self.page = 0
-        self.count = (wrap(paragraphs, count=0)[1] + LINES - 2) // (LINES - 1)
-
-    def show(self, app):
-        per = LINES - 1
-        lines = wrap(self.paragraphs, first=self.page * per, count=per)[0]
-        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines)
-
-    def key(self, app, k):
-        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
-            self.page = (self.page + 1) % self.count
-        elif k == keys.LEFT or k == keys.UP:
-            self.page = (self.page - 1) % self.count
-        else:
-            app.pop()
-            return
-        self.show(app)
+def help_pages(title, paragraphs):
+    """The help screen (ui/pages.py): its code is loaded for it and leaves the heap with it."""
+    from ui import forget
+    from ui.pages import Pages
+    forget("pages")
+    return Pages(title, paragraphs)
 
 
 class Notice:
@@ -143,8 +103,10 @@ class Confirm:
 
 class NumberEntry:
     """A number typed digit by digit from empty: up/down change the last digit (held, they
-    repeat), right adds a digit, left takes one back, A accepts a number from lo to hi (else
-    says why on one line), B cancels. describe(n) may add a line about the number so far."""
+    repeat), which is the one shown in brackets, right adds a digit, left takes one back, A
+    accepts a number from lo to hi (else says why on one line), B cancels. describe(n) may add
+    a line about the number so far. The entry stays under what accept() pushes (a question),
+    so going back from there finds the number as it was typed."""
 
     def __init__(self, title, lo, hi, accept, describe=None):
         self.title = title
@@ -161,8 +123,9 @@ class NumberEntry:
     def show(self, app):
         n = self.value()
         about = self.describe(n) if self.describe and self.lo <= n <= self.hi else ""
-        app.text.show((self.title, "", "      " + self.digits + "_", about, self.why,
-                       "Up/down: change digit", "Right: next digit", "Left: delete",
+        d = self.digits or " "
+        app.text.show((self.title, "", "     %s[%s]" % (d[:-1], d[-1]), about, self.why,
+                       "Up/down: change [digit]", "Right: add a digit", "Left: delete",
                        "A: accept   B: cancel"))
 
     def key(self, app, k):
@@ -182,7 +145,6 @@ class NumberEntry:
         elif k == keys.A:
             n = self.value()
             if self.lo <= n <= self.hi:
-                app.pop()
                 self.accept(app, n)
                 return
             self.why = "Only %d to %d, please" % (self.lo, self.hi)

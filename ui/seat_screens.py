@@ -107,7 +107,7 @@ def _pick(app, i):
         app.setup()
     elif row == "Help":
         paragraphs = help_paragraphs(t.HELP)
-        app.push(kind(screens.Pages(t.NAME, paragraphs), HELP))
+        app.push(kind(screens.help_pages(t.NAME, paragraphs), HELP))
     elif row == "Settings":
         app.push(kind(screens.device_settings(), ASK))   # the device's, shared by every game
     elif row == "Rule choices":

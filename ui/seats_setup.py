@@ -4,6 +4,7 @@ seat edits its name where names are used; A on the start row starts. The last li
 says what the keys do on the row chosen. Edits take effect only when a game starts.
 """
 from hw import keys
+from ui import forget
 from ui.seats import NAME_CHARS
 
 try:
@@ -102,6 +103,7 @@ class SeatSetup:
         app.kinds[:] = self.kinds
         app.names = list(self.names)
         app.notice = None
+        forget("seats_setup")       # its code leaves the heap before the game's CPUs come
         app.new_game()
 
     def _key_name(self, k):

@@ -23,7 +23,7 @@ BACK = const(3)
 
 SLICE = const(30)      # nodes per pass: a few tens of ms on the board
 CAP = const(20000)     # nodes before the bar says "too deep" (about 27 s on a PyBadge)
-UNKNOWN = const(0)
+_UNKNOWN = const(0)
 
 
 class Thinker:
@@ -31,13 +31,13 @@ class Thinker:
         self.solver = Solver()
         self.probe = BlackHole()
         self.job = IDLE
-        self.verdict = UNKNOWN          # of the app's current position
+        self.verdict = _UNKNOWN          # of the app's current position
         self.line = bytearray(52)
         self.line_len = 0
         # line[at] is the next move of the known line; when lost, the moves made since then
         self.at = 0
         self.undos = 0                  # BACK: undos from the current position so far
-        self.found = UNKNOWN            # BACK: verdict of the position `undos` moves back
+        self.found = _UNKNOWN            # BACK: verdict of the position `undos` moves back
 
     # -- what the app tells it --------------------------------------------------------
     def moved(self, fan):
@@ -58,7 +58,7 @@ class Thinker:
             self.forget()
 
     def forget(self):
-        self.verdict = UNKNOWN
+        self.verdict = _UNKNOWN
         self.job = IDLE
 
     def next_move(self):
@@ -82,7 +82,7 @@ class Thinker:
             else:
                 self.solver.begin(p)    # a lost opening the atlas does not know: proved again
         else:
-            self.verdict = UNKNOWN
+            self.verdict = _UNKNOWN
             self.solver.begin(game, winnable)
 
     def progress(self):

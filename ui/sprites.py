@@ -46,15 +46,15 @@ RANK_BLACK = const(1)     # + rank
 RANK_RED = const(14)      # + rank
 SUIT = const(27)          # + suit, strip row
 SUIT_FOOT = const(31)     # + suit, foot row
-STRIP_EDGE = const(35)
-FOOT_LEFT = const(36)
-FOOT_RIGHT = const(37)
-SLOT_TOP_LEFT = const(38)
-SLOT_TOP = const(39)
-SLOT_TOP_RIGHT = const(40)
-SLOT_FOOT_LEFT = const(41)
-SLOT_FOOT = const(42)
-SLOT_FOOT_RIGHT = const(43)
+_STRIP_EDGE = const(35)
+_FOOT_LEFT = const(36)
+_FOOT_RIGHT = const(37)
+_SLOT_TOP_LEFT = const(38)
+_SLOT_TOP = const(39)
+_SLOT_TOP_RIGHT = const(40)
+_SLOT_FOOT_LEFT = const(41)
+_SLOT_FOOT = const(42)
+_SLOT_FOOT_RIGHT = const(43)
 DIGIT = const(44)         # + 0..9, white on felt, for counters that change every move
 NUM_TILES = const(54)
 
@@ -94,15 +94,15 @@ def build():
         draw_glyph(bmp, SUIT + s, _SUITS[s], ink, 0, 1)
         _card_tile(bmp, SUIT_FOOT + s, False, False, False, True)
         draw_glyph(bmp, SUIT_FOOT + s, _SUITS[s], ink, 0, 0)
-    _card_tile(bmp, STRIP_EDGE, True, False, True, False)
-    _card_tile(bmp, FOOT_LEFT, False, True, False, True)
-    _card_tile(bmp, FOOT_RIGHT, False, False, True, True)
-    _slot_tile(bmp, SLOT_TOP_LEFT, True, True, False, False)
-    _slot_tile(bmp, SLOT_TOP, True, False, False, False)
-    _slot_tile(bmp, SLOT_TOP_RIGHT, True, False, True, False)
-    _slot_tile(bmp, SLOT_FOOT_LEFT, False, True, False, True)
-    _slot_tile(bmp, SLOT_FOOT, False, False, False, True)
-    _slot_tile(bmp, SLOT_FOOT_RIGHT, False, False, True, True)
+    _card_tile(bmp, _STRIP_EDGE, True, False, True, False)
+    _card_tile(bmp, _FOOT_LEFT, False, True, False, True)
+    _card_tile(bmp, _FOOT_RIGHT, False, False, True, True)
+    _slot_tile(bmp, _SLOT_TOP_LEFT, True, True, False, False)
+    _slot_tile(bmp, _SLOT_TOP, True, False, False, False)
+    _slot_tile(bmp, _SLOT_TOP_RIGHT, True, False, True, False)
+    _slot_tile(bmp, _SLOT_FOOT_LEFT, False, True, False, True)
+    _slot_tile(bmp, _SLOT_FOOT, False, False, False, True)
+    _slot_tile(bmp, _SLOT_FOOT_RIGHT, False, False, True, True)
     for d in range(10):
         draw_glyph(bmp, DIGIT + d, DIGITS[d], WHITE, 1, 0)
     pal.make_transparent(FELT)
@@ -119,24 +119,24 @@ def set_card(grid, col, row, card, covered):
     i = row * grid.width + col
     grid[i] = (RANK_RED if red else RANK_BLACK) + r
     grid[i + 1] = SUIT + s
-    grid[i + 2] = STRIP_EDGE
+    grid[i + 2] = _STRIP_EDGE
     if not covered:
         i += grid.width
-        grid[i] = FOOT_LEFT
+        grid[i] = _FOOT_LEFT
         grid[i + 1] = SUIT_FOOT + s
-        grid[i + 2] = FOOT_RIGHT
+        grid[i + 2] = _FOOT_RIGHT
 
 
 def set_slot(grid, col, row):
     """An empty place: a dim outline one card tall."""
     i = row * grid.width + col
-    grid[i] = SLOT_TOP_LEFT
-    grid[i + 1] = SLOT_TOP
-    grid[i + 2] = SLOT_TOP_RIGHT
+    grid[i] = _SLOT_TOP_LEFT
+    grid[i + 1] = _SLOT_TOP
+    grid[i + 2] = _SLOT_TOP_RIGHT
     i += grid.width
-    grid[i] = SLOT_FOOT_LEFT
-    grid[i + 1] = SLOT_FOOT
-    grid[i + 2] = SLOT_FOOT_RIGHT
+    grid[i] = _SLOT_FOOT_LEFT
+    grid[i + 1] = _SLOT_FOOT
+    grid[i + 2] = _SLOT_FOOT_RIGHT
 
 
 def set_number(grid, col, row, width, value):
@@ -155,3 +155,17 @@ def clear(grid, col, row, width, height):
         base = y * grid.width
         for x in range(col, col + width):
             grid[base + x] = BLANK
+
+
+def frame(w, h, colour):
+    """A cursor's outline: a one-pixel frame w x h in COLOURS[colour], clear inside, as
+    (bitmap, palette) for a TileGrid."""
+    bmp = displayio.Bitmap(w, h, 2)
+    for x in range(w):
+        bmp[x, 0] = bmp[x, h - 1] = 1
+    for y in range(h):
+        bmp[0, y] = bmp[w - 1, y] = 1
+    pal = displayio.Palette(2)
+    pal[1] = COLOURS[colour]
+    pal.make_transparent(0)
+    return bmp, pal

@@ -14,20 +14,20 @@ try:
 except ImportError:
     const = int
 
-COLS = const(6)
-CELL_W = const(26)
-CELL_H = const(34)
-GRID_X = const(2)
-GRID_Y = const(13)
+_COLS = const(6)
+_CELL_W = const(26)
+_CELL_H = const(34)
+_GRID_X = const(2)
+_GRID_Y = const(13)
 HOLE_CELL = const(17)
 
 
 def cell_x(i):
-    return GRID_X + (i % COLS) * CELL_W + 1
+    return _GRID_X + (i % _COLS) * _CELL_W + 1
 
 
 def cell_y(i):
-    return GRID_Y + (i // COLS) * CELL_H + 1
+    return _GRID_Y + (i // _COLS) * _CELL_H + 1
 
 
 def cell_xy(i):
@@ -35,22 +35,8 @@ def cell_xy(i):
     return cell_x(i), cell_y(i)
 
 
-def _cursor_bitmap():
-    bmp = displayio.Bitmap(CELL_W, CELL_H, 2)
-    for x in range(CELL_W):
-        bmp[x, 0] = 1
-        bmp[x, CELL_H - 1] = 1
-    for y in range(CELL_H):
-        bmp[0, y] = 1
-        bmp[CELL_W - 1, y] = 1
-    pal = displayio.Palette(2)
-    pal[1] = sprites.COLOURS[sprites.CURSOR]
-    pal.make_transparent(0)
-    return bmp, pal
-
-
 def _hole_backdrop(x, y):
-    bmp = displayio.Bitmap(CELL_W, CELL_H, 1)
+    bmp = displayio.Bitmap(_CELL_W, _CELL_H, 1)
     pal = displayio.Palette(1)
     pal[0] = sprites.COLOURS[sprites.HOLE]
     return displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
@@ -80,12 +66,12 @@ class TableView:
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)
-        cbmp, cpal = _cursor_bitmap()
+        cbmp, cpal = sprites.frame(_CELL_W, _CELL_H, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
         self.message = text.row(text.SCREEN_CHARS, 2, 116)
         self.group.append(self.message)
-        self._said = ""
+        self.said = ""
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -132,6 +118,6 @@ class TableView:
         self._cursor.y = cell_y(f) - 1
 
     def say(self, words):
-        if words != self._said:
-            self._said = words
+        if words != self.said:
+            self.said = words
             text.write(self.message, words)

@@ -11,7 +11,7 @@ except ImportError:
     const = int
 
 CHAR_W = const(6)
-CHAR_H = const(12)
+_CHAR_H = const(12)
 SCREEN_CHARS = const(26)        # 160 px less a 2 px margin each side, at 6 px a character
 _palettes = {}
 

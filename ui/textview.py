@@ -13,7 +13,7 @@ except ImportError:
     const = int
 
 LINES = const(10)
-LINE_H = const(12)
+_LINE_H = const(12)
 TITLE_COLOUR = 0xFFD800
 TEXT_COLOUR = 0xFFFFFF
 TITLE_CHARS = const(26)     # the title starts at x 2, the other lines at x 8, after the marker
@@ -21,7 +21,7 @@ LINE_CHARS = const(25)
 
 
 def line_top(i):
-    return 1 + i * LINE_H
+    return 1 + i * _LINE_H
 
 
 class TextView:

@@ -9,7 +9,7 @@ from engine.tableau import NUM_FANS
 from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE_WAY, GREEDY, HUMAN,
                          LOOKAHEAD, OVER, STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
 from hw import keys
-from ui import sprites
+from ui import forget, sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.seats import SeatTable, Seated
 from ui.yoyo_view import (PROMPTS, SEAT_RGB, SHORT, YoyoView, handover,
@@ -123,13 +123,16 @@ class YoyoTable(SeatTable):
         g = self.game
         rows = [(self.seat_name(app, s), str(g.won[s]), str(self.wins[s]))
                 for s in range(g.players)]
+        from ui import seat_records     # each person's games against the CPU seats
+        vs = seat_records.lines(app)
+        forget("seat_records")
         if g.phase != OVER:
             return ("Scores  deal %d" % g.deal_number, "   cards   games", rows,
-                    ("Game in progress", "Games played %d" % self.games))
+                    ("Game in progress", "Games played %d" % self.games) + vs)
         w = g.winner()
         return ("Game over  deal %d" % g.deal_number, "   cards   games", rows,
                 ("%s wins!" % self.seat_name(app, w) if w >= 0 else "A tie.",
-                 "Games %d, ties %d" % (self.games, self.games - sum(self.wins))))
+                 "Games %d, ties %d" % (self.games, self.games - sum(self.wins))) + vs)
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
@@ -227,6 +230,9 @@ class YoyoTable(SeatTable):
             w = g.winner()
             if w >= 0:
                 self.wins[w] += 1
+            from ui import seat_records
+            seat_records.count(app, w)
+            forget("seat_records")
         app.hurry = False
         app.hw.sound.play(WIN_NOTES)
         app.scores(Seated.new_game)

@@ -24,15 +24,15 @@ except ImportError:
 SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020)
 
 SEAT_W = const(54)      # a third of the strip
-STRIP_H = const(13)     # the rows above the fan grid
+_STRIP_H = const(13)     # the rows above the fan grid
 NAME_CHARS = const(5)   # "CPU3" and a spare, before the games-won count
 
 # The small sheet of this screen's own tiles (8x8): blank, arrows, "?" and the turn marker.
-M_BLANK = const(0)
-M_UP = const(1)
-M_DOWN = const(2)
-M_ASK = const(3)
-M_TURN = const(4)
+_M_BLANK = const(0)
+_M_UP = const(1)
+_M_DOWN = const(2)
+_M_ASK = const(3)
+_M_TURN = const(4)
 _MARKS = (
     "   #   |  ###  | # # # |#  #  #|   #   |   #   |   #   ",
     "   #   |   #   |   #   |#  #  #| # # # |  ###  |   #   ",
@@ -54,7 +54,7 @@ def _marks():
 
 def _strip():
     # One-colour backdrop hiding TableView's Black Hole counters under the seat strip.
-    bmp = displayio.Bitmap(160, STRIP_H, 1)
+    bmp = displayio.Bitmap(160, _STRIP_H, 1)
     pal = displayio.Palette(1)
     pal[0] = sprites.COLOURS[sprites.FELT]
     return displayio.TileGrid(bmp, pixel_shader=pal)
@@ -77,7 +77,7 @@ class YoyoView:
         self._turn = displayio.TileGrid(mbmp, pixel_shader=mpal, width=1, height=1,
                                         tile_width=sprites.TILE, tile_height=sprites.TILE,
                                         x=0, y=2)
-        self._turn[0] = M_TURN
+        self._turn[0] = _M_TURN
         self.group.append(self._turn)
         x, y = cell_xy(HOLE_CELL)
         self._top = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=2,
@@ -110,7 +110,9 @@ class YoyoView:
                 text.write(lab, name)
             lab.hidden = s >= players
             self._won[s].hidden = s >= players
-            self._won[s].x = s * SEAT_W + 11 + 6 * len(name)
+            # a character's width clear of the name ("CPU2 13", not "CPU213"); the third
+            # seat's second digit still ends inside the screen (its tile's blank edge past it)
+            self._won[s].x = s * SEAT_W + 14 + 6 * len(name)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):
@@ -126,11 +128,11 @@ class YoyoView:
         sprites.set_number(self._count, 0, 0, 2, game.pile_count())
         ph = game.phase
         if ph == PLAY:
-            self._dir[0] = M_DOWN if game.down else M_UP
+            self._dir[0] = _M_DOWN if game.down else _M_UP
         elif ph == ANNOUNCE or ph == FREE:
-            self._dir[0] = M_ASK
+            self._dir[0] = _M_ASK
         else:
-            self._dir[0] = M_BLANK
+            self._dir[0] = _M_BLANK
 
     def draw_seats(self, game):
         for s in range(game.players):

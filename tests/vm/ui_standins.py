@@ -81,9 +81,14 @@ class terminalio:
     FONT = _Font()
 
 
+class _Repeat:
+    hold_b = False
+
+
 class _Keys:
     def __init__(self):
         self.queue = []
+        self.repeat = _Repeat()
 
     def poll(self):
         return self.queue.pop(0) if self.queue else -1

@@ -1,0 +1,90 @@
+"""The README's picture of the code (docs/architecture.svg) is the code's: regenerated from the
+modules' imports it must equal the committed file, so a new module or import shows up there.
+
+tests/test_device_code.py holds each import statement of engine/ and hw/ to its layer; this
+holds the picture's whole graph to the layer order (code.py, ui/, hw/, engine/), imports by
+name at run time included, and keeps tools/ and tests/ out of the app."""
+import os
+
+from tools import draw_architecture as arch
+
+ROOT = arch.ROOT
+
+
+def test_the_committed_picture_is_drawn_from_the_modules_as_they_are():
+    with open(os.path.join(ROOT, arch.OUT)) as f:
+        committed = f.read()
+    assert committed == arch.render(), \
+        "docs/architecture.svg is out of date: run .venv/bin/python tools/draw_architecture.py"
+
+
+def test_every_import_points_down_the_layers():
+    g = arch.Graph()
+    assert len(g.files) > 20 and any(how == "named" for how in g.edges.values())
+    up = [(a, b, how) for (a, b), how in sorted(g.edges.items())
+          if arch.LAYERS.index(arch.layer(a)) > arch.LAYERS.index(arch.layer(b))]
+    assert not up, "imports against the layers (code.py, ui, hw, engine): %r" % up
+
+
+def test_the_app_imports_nothing_from_tools_or_tests():
+    known = set(arch.module_files()) | {"tools", "tests"}
+    for name, path in arch.module_files().items():
+        with open(os.path.join(ROOT, path)) as f:
+            src = f.read()
+        for mod, _ in arch.read_imports(src, known):
+            assert arch.layer(mod) not in ("tools", "tests"), "%s imports %s" % (path, mod)
+
+
+def test_imports_are_read_at_the_top_inside_functions_and_by_name():
+    known = {"ui", "ui.a", "ui.b", "ui.c", "hw", "hw.keys", "engine.x"}
+    src = (
+        "import os\n"
+        "from hw import keys, TICKS\n"
+        "try:\n    from engine.x import Thing\nexcept ImportError:\n    Thing = None\n"
+        "ROWS = (('Game', 'ui.c', 'App'),)\n"
+        "def later():\n    from ui import a\n    return a\n"
+        "class K:\n    def m(self):\n        import ui.b\n"
+    )
+    found = sorted(arch.read_imports(src, known))
+    assert found == [("engine.x", "top"), ("hw", "top"), ("hw.keys", "top"),
+                     ("ui.a", "lazy"), ("ui.b", "lazy"), ("ui.c", "named")]
+    assert arch.game_rows(src, known) == [("Game", "ui.c")]
+
+
+def write(root, path, text):
+    full = root / path
+    full.parent.mkdir(parents=True, exist_ok=True)
+    full.write_text(text)
+
+
+def test_modules_join_the_game_of_everything_that_imports_them(tmp_path):
+    write(tmp_path, "code.py", "from ui.launcher import L\n")
+    write(tmp_path, "ui/__init__.py", "")
+    write(tmp_path, "ui/launcher.py", "GAMES = (('Zed', 'ui.zz_table'), ('Why', 'ui.yy_app'))\n")
+    write(tmp_path, "ui/zz_table.py", "from ui import helper, patience\nimport engine.zz\n")
+    write(tmp_path, "ui/zz_more.py", "from engine import common\n")
+    write(tmp_path, "ui/yy_app.py", "from engine import common\nfrom ui import seats\n"
+                                    "def f():\n    from engine import yy\n")
+    write(tmp_path, "ui/helper.py", "from hw import only_zz\n")
+    write(tmp_path, "ui/patience.py", "")
+    write(tmp_path, "ui/seats.py", "")
+    write(tmp_path, "hw/__init__.py", "")
+    write(tmp_path, "hw/only_zz.py", "")
+    for m in ("__init__", "zz", "yy", "common"):
+        write(tmp_path, "engine/%s.py" % m, "")
+    g = arch.Graph(str(tmp_path))
+    assert [t for t, _ in g.games] == ["Zed", "Why"]
+    assert {n: g.group[n] for n in ("ui.zz_table", "ui.zz_more", "ui.helper", "hw.only_zz",
+                                    "engine.zz", "engine.yy", "engine.common",
+                                    "ui.patience", "ui.seats", "ui.launcher")} == {
+        "ui.zz_table": "Zed", "ui.zz_more": "Zed", "ui.helper": "Zed", "hw.only_zz": "Zed",
+        "engine.zz": "Zed", "engine.yy": "Why", "engine.common": arch.SHARED,
+        "ui.patience": "one-player frame", "ui.seats": "seated frame",
+        "ui.launcher": arch.SHARED}
+    assert g.edges[("ui.yy_app", "engine.yy")] == "lazy"
+    assert g.edges[("ui.launcher", "ui.zz_table")] == "named"
+    assert g.columns() == [arch.SHARED, "one-player frame", "Zed", "seated frame", "Why"]
+    svg = arch.render(str(tmp_path))
+    for name in g.files:
+        assert ">%s<" % arch.short(name) in svg
+    assert svg.count('stroke-dasharray="5,4"') >= 2 + 1    # lazy, by name, and the key's line

@@ -1,0 +1,74 @@
+"""Help pages, loaded only while help is shown (ui/screens.py help_pages())."""
+from hw import keys
+from ui.textview import LINE_CHARS, LINES
+
+
+class Pages:
+    """Help: the paragraphs laid out in pages; left/right (or A) turn them, B leaves, as the
+    last line of each says. Words wrap at the line's width; a page that would end inside a
+    sentence ends instead after the last sentence begun on it, if that fills at least half
+    the page, and the next page starts with the sentence."""
+
+    def __init__(self, title, paragraphs):
+        self.paragraphs = paragraphs
+        self.title = title
+        self.page = 0
+        self.count = self.lines(-1)[1]
+
+    def lines(self, want, per=LINES - 2):
+        """Page want's lines, and how many pages there are."""
+        paragraphs = self.paragraphs
+        out = []
+        page = p = w = 0
+        while p < len(paragraphs):
+            lines = []
+            line = ""
+            cut = None      # where the page may end: (lines kept, last line, paragraph, word)
+            words = paragraphs[p].split()
+            while True:
+                if w == len(words):                 # the paragraph ends
+                    lines.append(line)
+                    line = ""
+                    p += 1
+                    w = 0
+                    if p == len(paragraphs) or len(lines) == per:
+                        break
+                    cut = (len(lines), "", p, 0)
+                    words = paragraphs[p].split()
+                    continue
+                word = words[w]
+                if line and len(line) + 1 + len(word) > LINE_CHARS:
+                    lines.append(line)
+                    line = ""
+                    if len(lines) == per:
+                        if cut and cut[0] >= per // 2:
+                            n, line, p, w = cut
+                            del lines[n:]
+                            if line:
+                                lines.append(line)
+                        break
+                line = line + " " + word if line else word
+                w += 1
+                if word[-1] in ".!?" and w < len(words):
+                    cut = (len(lines), line, p, w)
+            if page == want:
+                out = lines
+            page += 1
+        return out, page
+
+    def show(self, app):
+        lines = self.lines(self.page)[0]
+        while len(lines) < LINES - 2:
+            lines.append("")
+        app.text.show(["%s  %d/%d" % (self.title, self.page + 1, self.count)] + lines +
+                      ["Left/right: page  B: back"])
+
+    def key(self, app, k):
+        if k == keys.RIGHT or k == keys.DOWN or k == keys.A:
+            self.page = (self.page + 1) % self.count
+        elif k == keys.LEFT or k == keys.UP:
+            self.page = (self.page - 1) % self.count
+        else:
+            app.pop()
+            return
+        self.show(app)
