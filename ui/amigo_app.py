@@ -134,9 +134,9 @@ class AmigoTable(SeatTable):
 
     def undo(self, app):
         """Take back the last action of the person who made it, while no other seat has
-        acted since: B on the table, the curtain or in a CPU's turn before it moves."""
-        if self.last < 0 or self.last != app.holder:
-            return False
+        acted since: B on the table in their choice or in a CPU's turn before it moves. Never
+        on a curtain: whoever holds the device then may not be the one who acted, and taking
+        it back would show them that person's hand."""
         g = self.game
         g.restore(self.before)
         self.moves = self.since
@@ -148,11 +148,7 @@ class AmigoTable(SeatTable):
         self.view.draw_table(g, self.out)
         app.changed()
         app.sound(300, 40)
-        if app.screen != 0:
-            app.back_to_table()
-        else:
-            self._decision(app)
-        return True
+        self._decision(app)
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):

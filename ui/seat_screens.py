@@ -46,8 +46,6 @@ class Handover:
             app.holder = app.table.seat()
             app.table.handed(app)
             app.pop()
-        elif k == keys.B:
-            app.table.undo(app)     # the last holder takes their action back, if it may be
         elif k == keys.START:
             app.open_menu()
 

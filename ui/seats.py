@@ -69,9 +69,6 @@ class SeatTable:
     def redo(self, app):
         return False
 
-    def undo(self, app):
-        return False
-
     def handed(self, app):
         pass
 
