@@ -642,7 +642,7 @@ def drive_yoyo_words():
 def drive_amigo_log(hw, app):
     """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
     table and on the log screen, for the holder and for the others; the end of a game."""
-    from ui import amigo_words as words
+    from ui import amigo_log as log, amigo_words as words
     t = app.table
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)
@@ -659,18 +659,18 @@ def drive_amigo_log(hw, app):
         for first in range(0, len(events), 8):
             t.clear()
             for e in events[first:first + 8]:
-                words._push(t, *e)
+                log._push(t, *e)
             app.holder = holder
             app.push(seats.kind(words.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
-                for line in words.tell(t, s, app.names) + words.tell(t, s, app.names, False):
+                for line in log.tell(t, s, app.names) + log.tell(t, s, app.names, False):
                     t.view.say(line)
     for e in events:                            # each event alone: the table's news
         t.clear()
-        words._push(t, *e)
+        log._push(t, *e)
         for s in range(6):
-            told = words.latest(t, s)
+            told = log.latest(t, s)
             if told:
                 t.view.say(told)
     app.kinds[:] = bytes(6)

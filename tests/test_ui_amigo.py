@@ -1110,7 +1110,7 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
 
 
 def kit_name(c):
-    from ui.amigo_words import name
+    from ui.amigo_log import name
     return name(c)
 
 

@@ -4,18 +4,22 @@ card to pass left) the curtain hides the table; the hand row shows only the hold
 strong CPU seat thinks in slices between keys. Per key and move only tile indices and bar
 positions change; words change on events.
 
-Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_words.py
-reads it), so a person's next curtain and table say what other seats' cards did to them, Down
-shows the last moves and Up finds a card that fits. B takes back a person's last action while
-no other seat has acted since: one copy of the position (engine save(out)), made once."""
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
+Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_log.py),
+so a person's next curtain and table say what other seats' cards did to them; Down shows the
+last moves, Up finds a card that fits and B takes back a person's last action while no other
+seat has acted since (ui/amigo_play.py), from one copy of the position (engine save(out))."""
+from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
+from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim     # first: see there
+# the curtain's and scores' screens, which every game shows: parsed (from .py) before the CPU
+# seats and the table take the heap
+from ui import seat_screens  # noqa: F401
 from ui import amigo_sprites, forget
-from ui import amigo_words      # with the table: its names interned before play fills the heap
-from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
+# with the table: their names are interned before play fills the heap
+from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import P_DIR_TEXT, SKIPPING, TOO_MANY, prompt, refusal
+from ui.amigo_play import prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
 
@@ -28,7 +32,7 @@ GREEDY = const(1)             # engine.amigo_cpu's levels
 PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _SAVE_SIZE = const(129)       # engine.amigo's save
-_LOG_SIZE = const(16)         # ui.amigo_words._LOG_SIZE
+_LOG_SIZE = const(16)         # ui.amigo_log._LOG_SIZE
 
 
 class AmigoTable(SeatTable):
@@ -132,24 +136,6 @@ class AmigoTable(SeatTable):
         forget("seat_records")
         return title, head, rows, last + vs
 
-    def undo(self, app):
-        """Take back the last action of the person who made it, while no other seat has
-        acted since: B on the table in their choice or in a CPU's turn before it moves. Never
-        on a curtain: whoever holds the device then may not be the one who acted, and taking
-        it back would show them that person's hand."""
-        g = self.game
-        g.restore(self.before)
-        self.moves = self.since
-        self.last = -1
-        self.cpus.thinking = False
-        app.holder = g.seat
-        app.hurry = False
-        self.picks.n = 0
-        self.view.draw_table(g, self.out)
-        app.changed()
-        app.sound(300, 40)
-        self._decision(app)
-
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
         """The table comes up: redraw it and ask the seat to decide (behind the curtain if
@@ -214,11 +200,11 @@ class AmigoTable(SeatTable):
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
             # a choice keeps its prompt; the news waits for the person's turn
-            told = amigo_words.latest(self, s)
+            told = amigo_log.latest(self, s)
             self.seen[s] = self.moves
             if told:
                 v.say(told)             # the latest; Down shows them all, with names
-                if told is amigo_words.GOT:
+                if told is amigo_log.GOT:
                     v.move_cursor(g, self.cursor, self.sel, self.picks.n)
                 return
         v.say(prompt(g))
@@ -243,7 +229,7 @@ class AmigoTable(SeatTable):
         g.apply(a, arg, buf)
         # a draw or a take shows cards the person did not see before: no taking it back
         self.last = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
-        amigo_words.record(self, p, s, a, arg)
+        amigo_log.record(self, p, s, a, arg)
         self._after(app, a)
         if g.kinds[g.seat] != HUMAN:
             app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
@@ -282,91 +268,22 @@ class AmigoTable(SeatTable):
         code = g.apply(a, c.arg, c.sel)
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
-        amigo_words.record(self, p, s, a, c.arg)
+        amigo_log.record(self, p, s, a, c.arg)
         self._after(app, a)
         return True
 
     def key(self, app, k):
-        g = self.game
         if k == keys.START:
             app.open_menu()
-            return
-        s = g.seat
-        p = g.pending
-        if p == P_OVER:
-            if k == keys.A:
-                app.scores(_after_scores)
-            elif k == keys.DOWN:
-                self.history(app)
-            return
-        if k == keys.B and self.last == app.holder >= 0 and (
-                p == P_DIR or p == P_PASS if s == app.holder else g.kinds[s] != HUMAN):
-            self.undo(app)
-            return
-        if k == keys.DOWN and p != P_DIR and p != P_TAKE or \
-                k == keys.UP and g.kinds[s] != HUMAN:
-            self.history(app)
-            return
-        if g.kinds[s] != HUMAN:
-            if k == keys.A:
-                app.hurry = True
-                if not self.cpus.thinking:
-                    self.view.say(SKIPPING)
-            return
-        v = self.view
-        if k == keys.UP and (p == P_TURN or p == P_DRAWN or p == P_PASS):
-            if p == P_PASS:
-                self.history(app)
-            else:
-                amigo_words.hint(self, g, s)
-        elif k == keys.LEFT or k == keys.RIGHT:
-            cnt = g.counts[s]
-            if cnt:
-                self.cursor = (self.cursor + (1 if k == keys.RIGHT else cnt - 1)) % cnt
-            v.move_cursor(g, self.cursor, self.sel, self.picks.n)
-        elif p == P_DIR:
-            if k == keys.UP or k == keys.DOWN:
-                self._try(app, A_CHOOSE, 0 if k == keys.UP else 1)
-            else:
-                v.say("Nothing to take back" if k == keys.B else P_DIR_TEXT)
-        elif p == P_TAKE:
-            if k == keys.UP or k == keys.DOWN:
-                self._step_pick(1 if k == keys.DOWN else -1)
-            elif k == keys.A:
-                self._try(app, A_CHOOSE, self.pick)
-            elif k == keys.SELECT:
-                self.sel[0] = self.cursor
-                self._try(app, A_PLAY, 1, self.sel)
-        elif p == P_PASS:
-            if k == keys.A or k == keys.SELECT:
-                self._try(app, A_CHOOSE, self.cursor)
+        elif self.game.pending != P_OVER:
+            amigo_play.key(self, app, k)
         elif k == keys.A:
-            self._toggle()
-        elif k == keys.SELECT:
-            n = self.picks.n
-            if n == 0:
-                self.sel[0] = self.cursor
-                self._try(app, A_PLAY, 1, self.sel)
-            else:
-                # laid as a series whatever order they were picked in
-                self._try(app, A_PLAY, n, self.picks.sorted(g))
-        elif k == keys.B:
-            if self.picks.n:
-                self.picks.n = 0
-                v.draw_marks(self.sel, 0)
-                v.say(prompt(g))
-            else:
-                self._try(app, A_DRAW if p == P_TURN else A_KEEP)
+            app.scores(_after_scores)
+        elif k == keys.DOWN:
+            self.history(app)
 
     def history(self, app):
         app.push(kind(amigo_words.LastMoves(), ASK))
-
-    def _toggle(self):
-        """Pick or unpick the cursor's card; picks are played in the order picked."""
-        if self.cursor < self.game.counts[self.game.seat]:
-            if not self.picks.toggle(self.cursor):
-                self.view.say(TOO_MANY)
-            self.view.draw_marks(self.sel, self.picks.n)
 
 
 def _after_scores(app):
