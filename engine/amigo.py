@@ -10,7 +10,7 @@ cards are hands[64 * s:64 * s + counts[s]], kept sorted; draw and pile hold thei
 Keeping every field a small int is what lets a save be one byte per field (see docs).
 
 check() and apply() take (action, arg, buf); a play's hand indices are buf[0:arg], and
-apply() returns 0 when it acted, else a reason code (reason()) having changed nothing.
+apply() returns 0 when it acted, else a reason code (listed below) having changed nothing.
 docs/rules.md gives every reading of the rule sheets.
 """
 try:
@@ -45,14 +45,12 @@ WENT_OUT = const(1)
 TOOK_LAST = const(2)
 PILE_OUT = const(3)
 
-_REASONS = ("|game over|not asked now|no such card|card chosen twice|does not fit"
-            "|series must step by 1|blue runs up, red down|against the direction"
-            "|must play, not draw|drawn card first|choose another player|up 0 or down 1"
-            "|answer with take-cards|no card chosen")
-
-
-def reason(code):
-    return _REASONS.split("|")[code]
+# apply()'s reason codes (ui/amigo_play.py words them for the player, with what would fit):
+# 1 game over, 2 not asked now, 3 no such card, 4 card chosen twice, 5 does not fit,
+# 6 series must step by 1, 7 blue runs up and red down, 8 against the direction,
+# 9 must play, not draw, 10 drawn card first, 11 choose another player, 12 up 0 or down 1,
+# 13 answer with take-cards, 14 no card chosen. Kept as a comment: the words would cost the
+# rules' heap budget on every board.
 
 
 # Yellow action by value & 3, four of each over 3..18. The real split is unpublished
@@ -438,31 +436,45 @@ class Amigo:
         self.draw_len = m + k - j
 
     # -- saving -------------------------------------------------------------------------
-    def save(self):
-        out = bytearray(_SAVE_SIZE)
-        out[0:3] = b"YY\x01"
+    def save(self, out=None):
+        """The match as bytes; or into out, a bytearray of its size, allocating nothing (the
+        table keeps one such copy to take back a person's action within their turn)."""
+        if out is None:
+            return bytes(self.save(bytearray(_SAVE_SIZE)))
+        out[0] = 89
+        out[1] = 89
+        out[2] = 1
         for i in range(_NF):
             out[3 + i] = getattr(self, _F[i])
         k = 3 + _NF
-        for a in (self.counts, self.passes, self.kinds):
-            out[k:k + 6] = a
-            k += 6
+        for i in range(6):
+            out[k + i] = self.counts[i]
+            out[k + 6 + i] = self.passes[i]
+            out[k + 12 + i] = self.kinds[i]
+        k += 18
         r = self.rng
-        for x in [self.seed >> 15, self.seed & 0x7FFF, r._lo, r._hi] + self.scores:
+        for i in range(10):
+            # one by one: a list of them would be made at every action
+            x = self.seed >> 15 if i == 0 else self.seed & 0x7FFF if i == 1 else \
+                r._lo if i == 2 else r._hi if i == 3 else self.scores[i - 4]
             out[k] = (x >> 8) & 0xFF
             out[k + 1] = x & 0xFF
             k += 2
-        for a, m in ((self.draw, self.draw_len), (self.pile, self.pile_len)):
-            out[k:k + m] = a[:m]
-            k += m
+        for i in range(self.draw_len):
+            out[k + i] = self.draw[i]
+        k += self.draw_len
+        for i in range(self.pile_len):
+            out[k + i] = self.pile[i]
+        k += self.pile_len
+        h = self.hands
         for s in range(self.players):
-            m = self.counts[s]
-            out[k:k + m] = self.hands[s * DECK_SIZE:s * DECK_SIZE + m]
-            k += m
+            for i in range(self.counts[s]):
+                out[k + i] = h[s * DECK_SIZE + i]
+            k += self.counts[s]
         c = crc16(out, 0xFFFF, 0, _SAVE_SIZE - 2)
-        out[-2] = c >> 8
-        out[-1] = c & 0xFF
-        return bytes(out)
+        out[_SAVE_SIZE - 2] = c >> 8
+        out[_SAVE_SIZE - 1] = c & 0xFF
+        return out
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this match untouched."""
@@ -509,3 +521,4 @@ class Amigo:
             m = self.counts[s]
             self.hands[s * DECK_SIZE:s * DECK_SIZE + m] = data[k:k + m]
             k += m
+

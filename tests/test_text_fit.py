@@ -639,6 +639,55 @@ def drive_yoyo_words():
     app.scores(seats.Seated.new_game)
 
 
+def drive_amigo_log(hw, app):
+    """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
+    table and on the log screen, for the holder and for the others; the end of a game."""
+    from ui import amigo_log as log, amigo_words as words
+    t = app.table
+    g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
+                    pile=["Y14"], direction=1)
+    app.game = t.game = g
+    t.clear()
+    t.got[:] = bytes([0x2E, 0x34, 0x52, 0x72, 0x92, 0xB2])
+    # a play's seat byte holds the seat and 8 times the cards played
+    events = [(1, 2 | 8, 0x12, 0x12), (1, 5 | 160, 0x01, 0x14), (1, 3 | 16, 0x2E, 0x2D),
+              (1, 0 | 24, 0x81, 0x23), (2, 4, 0, 0),
+              (3, 4, 0, 0), (4, 1, 1, 0), (4, 1, 0, 0), (5, 2, 0, 0), (5, 2, 3, 0),
+              (6 + 16, 1, 0, 0x33), (6 + 16, 0, 1, 0x33), (6 + 16, 1, 3, 0x33),
+              (6 + 32, 5, 0, 0), (6 + 48, 0, 4, 0), (7, 3, 0, 0), (8, 4, 0, 0)]
+    for holder in (0, 3, -1):
+        for first in range(0, len(events), 8):
+            t.clear()
+            for e in events[first:first + 8]:
+                log._push(t, *e)
+            app.holder = holder
+            app.push(seats.kind(words.LastMoves(), seats.ASK))
+            app.pop()
+            for s in range(6):
+                for line in log.tell(t, s, app.names) + log.tell(t, s, app.names, False):
+                    t.view.say(line)
+    for e in events:                            # each event alone: the table's news
+        t.clear()
+        log._push(t, *e)
+        for s in range(6):
+            told = log.latest(t, s)
+            if told:
+                t.view.say(told)
+    app.kinds[:] = bytes(6)
+    g.kinds[:] = bytes(6)
+    g.seat = 0
+    app.holder = 5
+    app.curtain()                               # the news on a curtain: no card named
+    app.pop()
+    t.clear()
+    app.holder = 0
+    app.push(seats.kind(words.LastMoves(), seats.ASK))   # nothing yet
+    app.pop()
+    for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
+        g.end, g.winner = end, 2
+        t.view.say(words.over(g, app.names))
+
+
 def drive_amigo_words():
     """YoYo with six six-letter names: curtains in every phase, scores with the widest
     figures and every ending, every refusal, the CPU lines."""
@@ -649,13 +698,18 @@ def drive_amigo_words():
     for s in range(6):
         t.view.say(t.cpu_say[s])
         t.view.say(t.think_say[s])
-    for code in range(1, 15):
-        t.view.say(amigo_play.refusal(code))
+    for top in ("B14", "R19", "Y18", "B1"):
+        for way in (0, 1):
+            g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
+                            pile=[top], direction=way)
+            for code in range(1, 15):
+                t.view.say(amigo_play.refusal(code, g, bytearray(2)))
     for text_ in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
                   amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
-                  amigo_play.P_PASS_TEXT, amigo_play.P_OVER_TEXT, amigo_play.SKIPPING,
-                  amigo_play.TOO_MANY):
+                  amigo_play.P_PASS_TEXT, amigo_play.SKIPPING, amigo_play.TOO_MANY,
+                  "This fits. Up: next one", "Only this card fits", "Nothing to take back"):
         t.view.say(text_)
+    drive_amigo_log(hw, app)
     app.kinds[:] = bytes(6)                     # six people: the curtain names each
     for pending in (am.P_TURN, am.P_DRAWN, am.P_DIR, am.P_TAKE, am.P_PASS):
         for top in ("Y14", "B20", "R19", None):

@@ -3,6 +3,7 @@ with the keys, curtains between humans (and never a hand on screen for the wrong
 refusals, CPU pacing, the strong seat, setup, confirmations, rule readings, menus, saves and
 lights."""
 import random
+import re
 
 import pytest
 
@@ -321,6 +322,7 @@ def put_table(app, g):
     app.players = g.players
     app.kinds[:] = g.kinds
     app.holder = -1
+    app.table.clear()
     app.begin()
 
 
@@ -365,11 +367,12 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     before = g.save()
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.SELECT)
-    assert app.table.view.said == amigo_app.refusal(5) == "That card does not fit"
+    # the reason in the player's terms: what would fit on the blue 8 going up
+    assert app.table.view.said == "Up: blue above 8, or 8"
     assert g.save() == before
     assert hw.sound.log[-1] == (110, 150)
     press(hw, app, keys.B)                                   # a card fits: no drawing
-    assert app.table.view.said == "A card fits: play it" and g.save() == before
+    assert app.table.view.said == "A card fits: Up finds it" and g.save() == before
     for t in ("B9", "B3"):                                   # a series that does not step
         cursor_to(hw, app, index(g, 0, t))
         press(hw, app, keys.A)
@@ -457,7 +460,7 @@ def test_direction_choice_and_taking_cards_with_the_keys():
     press(hw, app, keys.A)
     # seat 0 had one card left: taking it makes seat 0 the winner
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
-    assert "P1's last card taken" in screen_text(app)
+    assert "P1 out by a take: +5" in screen_text(app)
     assert hw.lights.pixels == [SEAT_RGB[0]] * 5
 
 
@@ -551,7 +554,9 @@ def test_a_finished_match_survives_power_off():
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.screen == TABLE and again.game.match_over()
-    assert again.table.view.said == amigo_app.P_OVER_TEXT
+    from ui.amigo_words import over
+    assert again.table.view.said == over(again.game, again.names)
+    assert again.table.view.said.endswith((" is out. A: scores", "Draw pile out. A: scores"))
     press(hw2, again, keys.A)
     check_match_over(hw2, again)
 
@@ -899,7 +904,7 @@ def test_escalated_take_cards_is_answered_with_select_and_passed_on():
     assert g.pending == P_OVER and g.winner == 0 and app.screen == SCORES
 
 
-def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
+def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table(capsys):
     from types import SimpleNamespace
 
     from tools import sim
@@ -913,6 +918,10 @@ def test_the_headless_simulator_runs_the_cpu_seats_and_prints_the_table():
     assert not app.busy() and g.kinds[g.seat] == HUMAN and g.pile_len >= 1
     text = sim.screen_text(la)
     assert text.startswith(" P1 ") and "\nhand P3: " in text
+    # the CPU seats' moves narrated from the table's log, cards named as the help names them
+    told = capsys.readouterr().out
+    assert re.search(r"^  P1 played [BRY]\d+", told, re.M), told
+    assert "?" not in told and "plays:" not in told
 
 
 def test_left_and_right_on_the_start_row_change_nothing():
@@ -992,3 +1001,240 @@ def test_a_strong_decision_stops_at_two_seconds_with_its_best_move_so_far():
     a = cpus.decide(g, 3000)                                     # 2 s in: decided
     assert a >= 0 and not cpus.thinking
     assert g.apply(a, cpus.cpu.arg, cpus.cpu.sel) == 0           # a legal move
+
+
+# -- YoYo explains itself -------------------------------------------------------------------
+def cpu_table(g, kinds):
+    """put_table with these seat kinds: the CPU seats then move at their pace."""
+    g.kinds[:] = bytes(kinds) + bytes(6 - len(kinds))
+    return g
+
+
+def step_cpus(hw, app):
+    g = app.game
+    while g.pending != P_OVER and g.kinds[g.seat] != HUMAN:
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+
+
+def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
+    hw, app = new_match((GREEDY, HUMAN, GREEDY), 30)
+    # Going down from a red 12, P1's only card that fits is Y16 (no entry): P2 misses a
+    # turn; P3 draws B1, which does not fit, and P1 plays again on its own yellow 16
+    g = cpu_table(kit_table(3, [["Y16", "B18", "R13"], ["B3", "B4"], ["B2"]], pile=["R12"],
+                            turn=0, direction=1, draw=["B1"]), (GREEDY, HUMAN, GREEDY))
+    put_table(app, g)
+    step_cpus(hw, app)
+    assert g.seat == 1 and g.counts[2] == 2 and g.pending == P_TURN
+    assert app.table.view.said == "You were skipped"       # who did it: in the log
+    press(hw, app, keys.DOWN)                               # the log of the last moves
+    assert app.screen == ASK
+    text = screen_text(app)
+    assert text.splitlines()[0] == "Last moves"
+    lines = text.splitlines()[1:]
+    assert lines[:3] == ["P1 played Y16", "P1 skipped you", "P3 drew a card"]
+    assert lines[3] in ("P1 played R13", "P1 played B18")     # its own top: anything goes
+    press(hw, app, keys.B)                                  # any key: back, nothing changed
+    assert app.screen == TABLE and g.seat == 1 and g.pending == P_TURN
+    assert app.table.view.said == amigo_app.prompt(g)      # told once, then the prompt
+
+
+def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_table():
+    hw, app = new_match((HUMAN, HUMAN, HUMAN), 12)
+    g = kit_table(3, [["Y14", "B3", "B4"], ["R7", "R8", "B12"], ["B15", "R16", "R2"]],
+                  pile=["B14"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "Y14"))
+    press(hw, app, keys.SELECT, keys.DOWN)      # the way down; P2 takes
+    assert g.pending == P_TAKE and g.seat == 1 and app.screen == CURTAIN
+    press(hw, app, keys.A)
+    assert app.table.pick == 2
+    press(hw, app, keys.A)                      # one from P3 ...
+    from_p3 = g.taken
+    assert app.table.pick == 0
+    press(hw, app, keys.A)                      # ... and one from P1
+    from_p1 = g.taken
+    assert g.pending == P_TURN and g.seat == 1 and app.screen == TABLE
+    cursor_to(hw, app, index(g, 1, "R7"))
+    press(hw, app, keys.SELECT)
+    assert g.seat == 2 and app.screen == CURTAIN
+    curtain = screen_text(app)
+    # the curtain is seen before the device changes hands: it does not name the card
+    assert "P2 took your card" in curtain and kit_name(from_p3) not in curtain.split("Top")[0]
+    press(hw, app, keys.A)
+    assert app.table.view.said == "A card was taken from you"
+    press(hw, app, keys.DOWN)                   # the log names the card, to its owner
+    assert "P2 took your %s" % kit_name(from_p3) in screen_text(app)
+    press(hw, app, keys.B)
+    assert from_p3 not in [g.card(2, i) for i in range(g.counts[2])]
+    # P1 hears of its card at its own next decision
+    cursor_to(hw, app, index(g, 2, "R2"))
+    press(hw, app, keys.SELECT)
+    assert g.seat == 0 and app.screen == CURTAIN
+    press(hw, app, keys.A)
+    assert app.table.view.said == "A card was taken from you"
+    press(hw, app, keys.DOWN)
+    assert "P2 took your %s" % kit_name(from_p1) in screen_text(app)
+
+
+def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
+    hw, app = new_match((HUMAN, HUMAN, HUMAN), 9)
+    # Y13 passes left
+    g = kit_table(3, [["Y13", "B3", "B4"], ["R7", "R8"], ["B15", "R16", "R2"]], pile=["B8"])
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "Y13"))
+    press(hw, app, keys.SELECT)
+    assert g.pending == P_PASS and g.seat == 0
+    cursor_to(hw, app, index(g, 0, "B3"))
+    press(hw, app, keys.A)                              # P1 passes B3
+    for s in (1, 2):
+        assert app.screen == CURTAIN and g.seat == s
+        press(hw, app, keys.A, keys.A)                  # the curtain, then the card
+    assert g.pending == P_TURN and g.seat == 1 and app.screen == CURTAIN
+    assert "Passed left: a new card" in screen_text(app)
+    press(hw, app, keys.A)
+    assert app.table.view.said == "Passed left: see cursor"
+    assert app.table.cursor == index(g, 1, "B3") and "[B3]" in screen_text(app)
+    # chaos: Y15 on a blue 8 deals every hand again
+    g = kit_table(3, [["Y15", "B3", "B4"], ["R7", "R8"], ["B15", "R16", "R2"]], pile=["B8"])
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "Y15"))
+    press(hw, app, keys.SELECT)
+    assert g.seat == 1 and app.screen == CURTAIN
+    assert "P1's chaos: new hands" in screen_text(app)
+    press(hw, app, keys.B)              # chaos showed new cards: P1 cannot take it back
+    assert g.seat == 1 and app.screen == CURTAIN and g.pile_len == 2
+
+
+def kit_name(c):
+    from ui.amigo_log import name
+    return name(c)
+
+
+def test_a_refusal_says_what_would_fit_each_way():
+    hw, app = new_match((HUMAN, HUMAN), 10)
+    for top, way, card, said in (("B8", 0, "R3", "Up: blue above 8, or 8"),
+                                 ("R12", 1, "R15", "Down: red below 12, or 12"),
+                                 ("Y14", 1, "B20", "Down: red below 14, or 14")):
+        g = kit_table(2, [[card, "B1"], ["B4", "R2"]], pile=[top], turn=0, direction=way)
+        put_table(app, g)
+        press(hw, app, keys.A)
+        cursor_to(hw, app, index(g, 0, card))
+        press(hw, app, keys.SELECT)
+        assert app.table.view.said == said and g.counts[0] == 2
+    # a series from a yellow against the way
+    g = kit_table(2, [["Y11", "B12", "B1"], ["B4"]], pile=["B15"], turn=0, direction=1)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    for t in ("Y11", "B12"):
+        cursor_to(hw, app, index(g, 0, t))
+        press(hw, app, keys.A)
+    press(hw, app, keys.SELECT)
+    assert app.table.view.said == "Down: series must fall" and g.counts[0] == 3
+
+
+def test_up_finds_the_cards_that_fit_in_turn():
+    hw, app = new_match((HUMAN, HUMAN), 10)
+    g = kit_table(2, [["B3", "B9", "R5", "B10"], ["B4", "R2"]], pile=["B8"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "B3"))
+    press(hw, app, keys.UP)
+    assert app.table.cursor == index(g, 0, "B9") and app.table.view.said == "This fits. Up: next one"
+    press(hw, app, keys.UP)
+    assert app.table.cursor == index(g, 0, "B10")
+    press(hw, app, keys.UP)
+    assert app.table.cursor == index(g, 0, "B9")            # round again
+    g = kit_table(2, [["B3", "R5", "B10"], ["B4", "R2"]], pile=["B8"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A, keys.UP)
+    assert app.table.cursor == index(g, 0, "B10") and app.table.view.said == "Only this card fits"
+    g = kit_table(2, [["B3", "R5"], ["B4", "R2"]], pile=["B8"], turn=0)
+    put_table(app, g)
+    before = g.save()
+    press(hw, app, keys.A, keys.UP)
+    assert app.table.view.said == amigo_app.P_STUCK_TEXT and g.save() == before
+
+
+def test_b_takes_back_a_persons_play_until_another_seat_acts():
+    hw, app = new_match((HUMAN, GREEDY), 10)
+    g = cpu_table(kit_table(2, [["B9", "B10", "R3"], ["B12", "R2"]], pile=["B8"], turn=0),
+                  (HUMAN, GREEDY))
+    put_table(app, g)
+    before = g.save()
+    cursor_to(hw, app, index(g, 0, "B9"))
+    press(hw, app, keys.SELECT)
+    assert g.seat == 1 and g.counts[0] == 2
+    press(hw, app, keys.B)                  # before the CPU's pace is up: taken back
+    assert g.save() == before and g.seat == 0 and app.table.view.said == amigo_app.P_PLAY_TEXT
+    from ui.amigo_words import lines
+    assert not [line for line in lines(app.table, 0) if line.startswith("You played")]
+    cursor_to(hw, app, index(g, 0, "B10"))
+    press(hw, app, keys.SELECT)
+    step_cpus(hw, app)                      # the CPU has moved: too late
+    after = g.save()
+    assert g.seat == 0
+    press(hw, app, keys.RIGHT, keys.B)      # B in one's turn draws or clears, never undoes
+    assert g.save() != after or app.table.picks.n == 0
+    # a yellow whose way is chosen: B in the choice takes the yellow back
+    g = cpu_table(kit_table(2, [["Y14", "B3", "R3"], ["B12", "R2"]], pile=["B14"], turn=0),
+                  (HUMAN, GREEDY))
+    put_table(app, g)
+    before = g.save()
+    cursor_to(hw, app, index(g, 0, "Y14"))
+    press(hw, app, keys.SELECT)
+    assert g.pending == P_DIR
+    press(hw, app, keys.B)
+    assert g.save() == before and g.pending == P_TURN
+    press(hw, app, keys.B)                  # nothing fits but Y14: B is refused, not undo
+    assert g.save() == before
+    # a draw shows a card: no taking it back
+    g = cpu_table(kit_table(2, [["R3", "R4"], ["B12", "R2"]], pile=["B14"], turn=0,
+                            draw=["R1"]), (HUMAN, GREEDY))
+    put_table(app, g)
+    press(hw, app, keys.B)
+    assert g.seat == 1 and g.counts[0] == 3
+    drawn = g.save()
+    press(hw, app, keys.B)
+    assert g.save() == drawn
+
+
+def test_b_on_the_curtain_takes_nothing_back_and_shows_no_hand():
+    # whoever holds the device at a curtain may be the next person: taking the last action
+    # back there would put the previous person's hand in front of them
+    hw, app = new_match((HUMAN, HUMAN), 10)
+    g = kit_table(2, [["B9", "B10", "R3"], ["B12", "R2"]], pile=["B8"], turn=0)
+    put_table(app, g)
+    press(hw, app, keys.A)
+    cursor_to(hw, app, index(g, 0, "B9"))
+    press(hw, app, keys.SELECT)
+    assert app.screen == CURTAIN and g.seat == 1
+    after = g.save()
+    curtain = screen_text(app)
+    press(hw, app, keys.B)
+    assert app.screen == CURTAIN and g.save() == after and screen_text(app) == curtain
+    press(hw, app, keys.A)                  # P2 takes the device: P1 can no longer undo
+    assert app.screen == TABLE and g.seat == 1 and app.holder == 1
+    press(hw, app, keys.START)
+    press(hw, app, keys.A)                  # "Resume"
+    assert g.save() == after
+
+
+def test_the_end_of_a_game_says_who_went_out_and_the_scores():
+    hw, app = new_match((HUMAN, GREEDY, GREEDY), 10)
+    g = cpu_table(kit_table(3, [["B9"], ["B12", "R2"], ["R5", "R6", "R7"]], pile=["B8"],
+                            turn=0), (HUMAN, GREEDY, GREEDY))
+    put_table(app, g)
+    press(hw, app, keys.SELECT)
+    assert g.pending == P_OVER and app.table.view.said == "P1 is out. A: scores"
+    assert app.screen == SCORES
+    text = screen_text(app)
+    assert "P1 went out: +5" in text and "Others: -1 a card held" in text
+    assert "P3            -3      -3" in text
+    press(hw, app, keys.B, keys.DOWN)           # back to the table: Down shows how it ended
+    assert app.screen == ASK and "You played B9" in screen_text(app)
+    press(hw, app, keys.A, keys.A, keys.A)      # back, the scores, the next game
+    assert g.game == 1 and g.pending != P_OVER and app.table.moves <= 1

@@ -209,12 +209,17 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
     t = app.table
     for s in range(6):
         assert len(t.cpu_say[s]) <= AMIGO_MSG and len(t.think_say[s]) <= AMIGO_MSG
-    for code in range(1, 15):
-        assert len(amigo_play.refusal(code)) <= AMIGO_MSG
+    for top in ("B20", "R19", "Y14"):
+        for way in (0, 1):
+            g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
+                            pile=[top], direction=way)
+            for code in range(1, 15):
+                said = amigo_play.refusal(code, g, bytearray(2))
+                assert len(said) <= AMIGO_MSG, said
     for text in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
                  amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
-                 amigo_play.P_PASS_TEXT, amigo_play.P_OVER_TEXT, amigo_play.SKIPPING,
-                 amigo_play.TOO_MANY, seats.DAMAGED):
+                 amigo_play.P_PASS_TEXT, amigo_play.SKIPPING, "This fits. Up: next one",
+                 "Only this card fits", "Nothing to take back", amigo_play.TOO_MANY, seats.DAMAGED):
         assert len(text) <= AMIGO_MSG, text
     names = ["WWWWWW"] * 6
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):

@@ -145,7 +145,41 @@ def amigo_shots(out):
     launcher = start(hw, (keys.DOWN, keys.LEFT, keys.LEFT, keys.DOWN, keys.DOWN, keys.A))
     until(hw, launcher, SCORES, keys.A)
     shot(hw, out, "amigo_scores", paths)
+    paths += amigo_notice(out, start)
     return paths
+
+
+def amigo_notice(out, start):
+    """YoYo: one person against CPU seats, played with Up (a card that fits) and Select, or B
+    to draw, until a CPU's card does something to the person: that notice, then the log."""
+    from hw import keys, stub
+    from ui.seats import CPU_PACE_MS, TABLE
+    news = ("skipped you", "took your", "took 2 from", "you got", "chaos")
+    paths = []
+    hw = stub.Hardware()
+    # six seats: the first a person, the others CPU seats as set up by default
+    launcher = start(hw, (keys.RIGHT, keys.RIGHT, keys.RIGHT, keys.RIGHT) + (keys.UP, keys.A))
+    for _ in range(3000):
+        app = launcher.app
+        t = app.table
+        g = app.game
+        if app.screen != TABLE:
+            press(hw, launcher, keys.A)
+            continue
+        if any(w in t.view.said for w in news):
+            shot(hw, out, "amigo_notice", paths)
+            press(hw, launcher, keys.DOWN)
+            shot(hw, out, "amigo_log", paths)
+            return paths
+        if g.kinds[g.seat]:
+            hw.clock.advance(CPU_PACE_MS)
+            launcher.step()
+        elif g.pending in (1, 2):           # a turn or a drawn card: play what fits, or B
+            press(hw, launcher, keys.UP)
+            press(hw, launcher, keys.B if "fits: B" in t.view.said else keys.SELECT)
+        else:                               # a way, a victim or a card to pass: A or Down
+            press(hw, launcher, keys.DOWN if g.pending == 3 else keys.A)
+    raise SystemExit("YoYo never told the person of a CPU's card")
 
 
 def calc_shots(out):

@@ -268,12 +268,13 @@ def settle(hw, launcher, stop=(), passes=20000):
         if launcher.app is not app:
             return
         # narrate what the CPU seats do, which the one screen per line typed would hide
-        new = played(app)[len(before):]
         if type(app).__name__ == "AmigoApp":
-            new = new[:1]       # a series is one play
-        for card in new:
-            print("  %s %s" % (who, card) if new[0].startswith("plays")
-                  else "  %s played %s" % (who, card))
+            from ui.amigo_words import lines
+            for line in lines(app.table, app.holder, before):   # YoYo's own log
+                print("  " + line)
+        else:
+            for card in played(app)[len(before):]:
+                print("  %s played %s" % (who, card))
         words = said(app)
         if words and words != told and not words.endswith("A: skip"):
             print("  " + words)
@@ -292,16 +293,14 @@ def said(app):
 
 def played(app):
     """What the table shows of each play so far, for narrating a CPU's turn play by play:
-    Yo-yo's cards in the centre, YoYo's call ("10 up") once it changes."""
+    Yo-yo's cards in the centre; for YoYo, how many events its table has moves."""
     name = type(app).__name__
     g = getattr(app, "game", None)
     if name == "YoyoApp":
         from engine import cards
         return [cards.name(g.played[i]) for i in range(g.n)]
     if name == "AmigoApp":
-        from tools.text_amigo import call_text
-        # one entry a card on the pile, each saying the call after the latest play
-        return ["plays: " + (call_text(g, bytearray(20)) or "?")] * g.pile_len
+        return app.table.moves
     return []
 
 

@@ -2,16 +2,26 @@
 secret: before a decision by a person not holding the device (a turn, a direction, a victim, a
 card to pass left) the curtain hides the table; the hand row shows only the holder's hand. The
 strong CPU seat thinks in slices between keys. Per key and move only tile indices and bar
-positions change; words change on events."""
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
+positions change; words change on events.
+
+Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_log.py),
+so a person's next curtain and table say what other seats' cards did to them; Down shows the
+last moves, Up finds a card that fits and B takes back a person's last action while no other
+seat has acted since (ui/amigo_play.py), from one copy of the position (engine save(out))."""
+from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
+from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim     # first: see there
+# the curtain's and scores' screens, which every game shows: parsed (from .py) before the CPU
+# seats and the table take the heap
+from ui import seat_screens  # noqa: F401
 from ui import amigo_sprites, forget
-from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim
+# with the table: their names are interned before play fills the heap
+from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import P_DIR_TEXT, P_OVER_TEXT, SKIPPING, TOO_MANY, prompt, refusal
+from ui.amigo_play import prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
-from ui.seats import SeatTable, HUMAN, Seated
+from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
 
 try:
     from micropython import const
@@ -21,6 +31,8 @@ except ImportError:
 GREEDY = const(1)             # engine.amigo_cpu's levels
 PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
+_SAVE_SIZE = const(129)       # engine.amigo's save
+_LOG_SIZE = const(16)         # ui.amigo_log._LOG_SIZE
 
 
 class AmigoTable(SeatTable):
@@ -52,6 +64,14 @@ class AmigoTable(SeatTable):
         self.pick = 0                     # seat a take would hit
         self.cpu_say = ()
         self.think_say = ()
+        self.names = ()
+        self.log = bytearray(4 * _LOG_SIZE)
+        self.moves = 0                   # events so far; the log keeps the last _LOG_SIZE
+        self.seen = [0] * 6               # per seat: events already told at its decision
+        self.got = bytearray(6)           # per seat: the card the last pass left brought
+        self.before = bytearray(_SAVE_SIZE)  # the position before a person's last action
+        self.last = -1               # whose action it can take back; -1: none
+        self.since = 0
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -83,7 +103,14 @@ class AmigoTable(SeatTable):
         self.game.new_match(app.players, 1 + app.rng.below(31999),
                             app.options & (ESCALATE | DRAW_ANY), app.kinds)
         self.cpus.thinking = False
+        self.clear()
         self.resumed(app)
+
+    def clear(self):
+        self.moves = 0
+        self.last = -1
+        for s in range(6):
+            self.seen[s] = 0
 
     def resumed(self, app):
         g = self.game
@@ -100,12 +127,10 @@ class AmigoTable(SeatTable):
         self.picks.n = 0
 
     def handover(self, app):
-        from ui.amigo_words import handover
-        return handover(self.game)
+        return amigo_words.handover(self.game, self, self.game.seat)
 
     def scores(self, app):
-        from ui.amigo_words import scores
-        title, head, rows, last = scores(self.game, app.names)
+        title, head, rows, last = amigo_words.scores(self.game, app.names)
         from ui import seat_records     # each person's matches against the CPU seats
         vs = seat_records.lines(app)[:6 - self.game.players]    # the lines left free
         forget("seat_records")
@@ -118,6 +143,7 @@ class AmigoTable(SeatTable):
         g = self.game
         v = self.view
         v.set_seats(app.names, g.players)
+        self.names = app.names
         self.cpu_say = ["%s moves. A: skip" % app.names[s] for s in range(g.players)]
         self.think_say = [app.names[s] + " is thinking..." for s in range(g.players)]
         v.set_game("game %d/%d" % (g.game + 1, 2 * g.players))
@@ -129,7 +155,7 @@ class AmigoTable(SeatTable):
                     app.holder = s
         if g.pending == P_OVER:
             v.hide_hand()
-            v.say(P_OVER_TEXT)
+            self.view.say(amigo_words.over(self.game, app.names))
             return
         self._decision(app)
         if app.notice and app.screen == 0:
@@ -172,6 +198,15 @@ class AmigoTable(SeatTable):
             self.pick = s
             self._step_pick(1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
+        if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
+            # a choice keeps its prompt; the news waits for the person's turn
+            told = amigo_log.latest(self, s)
+            self.seen[s] = self.moves
+            if told:
+                v.say(told)             # the latest; Down shows them all, with names
+                if told is amigo_log.GOT:
+                    v.move_cursor(g, self.cursor, self.sel, self.picks.n)
+                return
         v.say(prompt(g))
 
     def _step_pick(self, step):
@@ -181,12 +216,23 @@ class AmigoTable(SeatTable):
     # -- moves -----------------------------------------------------------------------
     def _try(self, app, a, arg=0, buf=None):
         """A person's action: done and shown, or refused in a short sentence."""
-        code = self.game.apply(a, arg, buf)
+        g = self.game
+        p = g.pending
+        s = g.seat
+        code = g.check(a, arg, buf)
         if code:
-            self.view.say(refusal(code))
+            self.view.say(refusal(code, g, buf))
             app.sound(110, 150)
             return
+        g.save(self.before)
+        self.since = self.moves
+        g.apply(a, arg, buf)
+        # a draw or a take shows cards the person did not see before: no taking it back
+        self.last = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
+        amigo_log.record(self, p, s, a, arg)
         self._after(app, a)
+        if g.kinds[g.seat] != HUMAN:
+            app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
 
     def _after(self, app, a):
         g = self.game
@@ -195,9 +241,10 @@ class AmigoTable(SeatTable):
         app.changed()
         if g.pending == P_OVER:
             app.hurry = False
+            self.last = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
-            self.view.say(P_OVER_TEXT)
+            self.view.say(amigo_words.over(self.game, app.names))
             app.scores(_after_scores)
             return
         if a == A_PLAY:
@@ -217,75 +264,26 @@ class AmigoTable(SeatTable):
                 self.view.say(self.think_say[s])
             return False
         c = self.cpus.cpu
+        p = g.pending
         code = g.apply(a, c.arg, c.sel)
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
+        amigo_log.record(self, p, s, a, c.arg)
         self._after(app, a)
         return True
 
     def key(self, app, k):
-        g = self.game
         if k == keys.START:
             app.open_menu()
-            return
-        if g.pending == P_OVER:
-            if k == keys.A:
-                app.scores(_after_scores)
-            return
-        s = g.seat
-        if g.kinds[s] != HUMAN:
-            if k == keys.A:
-                app.hurry = True
-                if not self.cpus.thinking:
-                    self.view.say(SKIPPING)
-            return
-        p = g.pending
-        v = self.view
-        if k == keys.LEFT or k == keys.RIGHT:
-            cnt = g.counts[s]
-            if cnt:
-                self.cursor = (self.cursor + (1 if k == keys.RIGHT else cnt - 1)) % cnt
-            v.move_cursor(g, self.cursor, self.sel, self.picks.n)
-        elif p == P_DIR:
-            if k == keys.UP or k == keys.DOWN:
-                self._try(app, A_CHOOSE, 0 if k == keys.UP else 1)
-            else:
-                v.say(P_DIR_TEXT)
-        elif p == P_TAKE:
-            if k == keys.UP or k == keys.DOWN:
-                self._step_pick(1 if k == keys.DOWN else -1)
-            elif k == keys.A:
-                self._try(app, A_CHOOSE, self.pick)
-            elif k == keys.SELECT:
-                self.sel[0] = self.cursor
-                self._try(app, A_PLAY, 1, self.sel)
-        elif p == P_PASS:
-            if k == keys.A or k == keys.SELECT:
-                self._try(app, A_CHOOSE, self.cursor)
+        elif self.game.pending != P_OVER:
+            amigo_play.key(self, app, k)
         elif k == keys.A:
-            self._toggle()
-        elif k == keys.SELECT:
-            n = self.picks.n
-            if n == 0:
-                self.sel[0] = self.cursor
-                self._try(app, A_PLAY, 1, self.sel)
-            else:
-                # laid as a series whatever order they were picked in
-                self._try(app, A_PLAY, n, self.picks.sorted(g))
-        elif k == keys.B:
-            if self.picks.n:
-                self.picks.n = 0
-                v.draw_marks(self.sel, 0)
-                v.say(prompt(g))
-            else:
-                self._try(app, A_DRAW if p == P_TURN else A_KEEP)
+            app.scores(_after_scores)
+        elif k == keys.DOWN:
+            self.history(app)
 
-    def _toggle(self):
-        """Pick or unpick the cursor's card; picks are played in the order picked."""
-        if self.cursor < self.game.counts[self.game.seat]:
-            if not self.picks.toggle(self.cursor):
-                self.view.say(TOO_MANY)
-            self.view.draw_marks(self.sel, self.picks.n)
+    def history(self, app):
+        app.push(kind(amigo_words.LastMoves(), ASK))
 
 
 def _after_scores(app):
@@ -297,6 +295,7 @@ def _after_scores(app):
         app.new_game()
     else:
         g.next_game()
+        app.table.clear()      # the news and moves of the game before are done with
         app.changed()
         app.begin()
 

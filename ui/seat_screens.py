@@ -33,7 +33,10 @@ class Handover:
         name = t.seat_name(app, t.seat())
         lines = ["Pass to %s" % name, "", "Hand the device over to", "%s, then press A." % name,
                  ""]
-        lines += t.handover(app)
+        more = t.handover(app)
+        while len(lines) + len(more) > 8 and "" in lines:
+            lines.remove("")        # the game has more to say: its lines before the blanks
+        lines += more
         while len(lines) < 8:
             lines.append("")
         app.text.show(lines[:8] + ["A: show the table", "Start: menu"])
