@@ -11,6 +11,12 @@ if sys.implementation.name == "circuitpython" or __name__ == "__main__":
     import os
 
     import hw
-    from ui.launcher import Launcher
+    from ui.launcher import run
 
-    Launcher(hw.detect(), seed=1 + int.from_bytes(os.urandom(3), "big")).run()
+    seed = 1 + int.from_bytes(os.urandom(3), "big")
+    if sys.implementation.name == "circuitpython":
+        from ui.launcher import Launcher
+        run(Launcher(hw.detect(), seed=seed))     # hw.restart() reloads: a new program
+    else:
+        from ui.programs import Programs          # no firmware here to start the next one
+        run(Programs(hw.detect(), seed=seed))

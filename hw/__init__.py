@@ -13,6 +13,8 @@ Every backend builds one `Hardware` object (hw/base.py) with the same small surf
     hw.storage           raw persistent bytes: .size, .read(offset, n), .write(offset, data);
                          hw/storage.py keeps two-slot CRC saves on it
     hw.clock.ms()        monotonic milliseconds, wrapping at 2**29
+    hw.restart()         end the program; code.py starts again on a fresh heap (a board's
+                         reload; elsewhere hw.base.Restart, which ui/programs.py catches)
 
 Clocks wrap like CircuitPython's supervisor.ticks_ms(): compare times as
 (a - b) & TICKS_MASK.

@@ -13,6 +13,11 @@ REPEAT_NEXT_MS = const(120)
 HOLD_MS = const(600)        # B down this long is a second key, HOLD_B (redo on the tables)
 
 
+class Restart(Exception):
+    """A program's end where no firmware starts the next one (desktop, web page, tests): the
+    host catches it and starts the app again on the same machine (ui/programs.py)."""
+
+
 class Hardware:
     """The one object a backend hands to the app; hw/__init__.py describes each part."""
 
@@ -27,6 +32,11 @@ class Hardware:
 
     def set_brightness(self, value):
         self.display.brightness = min(1.0, max(0.0, value))
+
+    def restart(self):
+        """End this program and start code.py again with a fresh heap; on a board the
+        firmware does it (hw/board_common.py)."""
+        raise Restart()
 
 
 class Repeater:

@@ -134,3 +134,8 @@ class BoardHardware(base.Hardware):
         clock = TicksClock()
         super().__init__(name, display, make_keys(clock), Speaker(), Pixels(pixels),
                          NvmStore(), clock)
+
+    def restart(self):
+        # The firmware ends the program at its next check and runs code.py again on a new
+        # heap; the display shows its terminal until the next program draws.
+        supervisor.reload()

@@ -153,7 +153,15 @@ def _sleep(s):
     _Clock.now += int(s * 1000)
 
 
-supervisor = _module("supervisor", ticks_ms=_ticks_ms, runtime=_Mod())
+class ReloadRequested(BaseException):
+    """The firmware's reload: the program ends here; a harness starts the next one."""
+
+
+def _reload():
+    raise ReloadRequested()
+
+
+supervisor = _module("supervisor", ticks_ms=_ticks_ms, runtime=_Mod(), reload=_reload)
 _module("time", sleep=_sleep, monotonic=getattr(_real_time, "monotonic", None),
         monotonic_ns=getattr(_real_time, "monotonic_ns", None), time=_real_time.time,
         localtime=_real_time.localtime)

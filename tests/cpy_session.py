@@ -1,11 +1,19 @@
-# One player's session of the whole app, as code.py starts it, driven through the board's keys
-# (appended to tests/cpy_board.py by tests/test_board_heap.py). GAMES picks which games are
-# played, in order, each from the chooser and back to it, in the heaviest setup a player can
-# choose. FREE is the free heap at start: one unbroken run, or with AREAS laid out in
-# CircuitPython 10's heap areas (tests/cpy_board.py); with MEASURE the heap is collected after every pass to
-# find the live peak, which the board never does, so the FREE runs leave it off.
+# One program of a player's session, as the board runs it: code.py's chooser, or one game's
+# program after a restart (appended to tests/cpy_board.py by tests/test_board_heap.py, which
+# chains the programs of a session, carrying the NVM from one to the next as a board does).
+# PROGRAM is ("choose", game): power-on at the chooser, pick the game, the program ends in
+# the firmware's reload; ("play", game): power-on into the game just chosen, the heaviest
+# setup a player can choose, "Other games" ends it; ("end", None): power-on at the chooser.
+# NVM_IN holds the NVM the last program left (or is empty), NVM_OUT gets it back. FREE is the
+# free heap at start: one unbroken run, or with AREAS laid out in CircuitPython 10's heap
+# areas (tests/cpy_board.py); with MEASURE the heap is collected after every pass to find
+# the live peak, which the board never does, so the FREE runs leave it off.
 import micropython
 
+if NVM_IN:
+    with open(NVM_IN, "rb") as _f:
+        microcontroller.nvm.data[:] = _f.read()
+_nvm_out = open(NVM_OUT, "wb")      # opened before the heap fills: the end allocates nothing
 _held = fill_heap_areas(FREE) if AREAS else fill_heap_leaving(FREE)
 gc.collect()
 micropython.mem_info()
@@ -17,14 +25,18 @@ from ui.launcher import Launcher  # noqa: E402
 
 L = Launcher(hw.detect(), seed=4321)
 gc.collect()
-print("FIG chooser", gc.mem_alloc() - base)
-micropython.qstr_info()     # the pool of interned names: it grows and is never given back
+print("FIG %s %d" % ("chooser" if L.app is None else PROGRAM[1] + "_open", gc.mem_alloc() - base))
 peak = [0]
 passes = [0]
+reloaded = [False]
 
 
 def step():
-    L.step()
+    assert not reloaded[0], "a key after the program ended"
+    try:
+        L.step()
+    except ReloadRequested:
+        reloaded[0] = True
     passes[0] += 1
     if MEASURE:
         gc.collect()
@@ -92,7 +104,7 @@ def open_game(title):
     for _ in range(6):
         if lines()[marked()].startswith(title):
             press(K.A)
-            assert L.app is not None, title
+            assert reloaded[0], title
             return
         press(K.DOWN)
     raise AssertionError("no game %r in the chooser" % title)
@@ -100,14 +112,14 @@ def open_game(title):
 
 def confirm():
     """A on a question, if one was asked."""
-    if L.app is not None and "A: yes    B: no, go back" in lines():
+    if not reloaded[0] and L.app is not None and "A: yes    B: no, go back" in lines():
         press(K.A)
 
 
 def leave():
     pick("Other games")
     confirm()
-    assert L.app is None, "still in a game"
+    assert reloaded[0], "still in a game"
 
 
 def figure(name):
@@ -130,9 +142,6 @@ def switch_on(label, on):
 
 def black_hole():
     # The heaviest setup: "Winnable?" shown after every move and new deals winnable only.
-    open_game("Black Hole")
-    gc.collect()
-    print("FIG blackhole_open", gc.mem_alloc() - base)
     pick("Settings")
     switch_on("Winnable?", "shown")
     switch_on("New deals", "winnable")
@@ -175,9 +184,6 @@ def black_hole():
 
 def seated(title, keys_cycle, turns, kinds):
     """kinds: each seat's kind as the setup screen names it, so len(kinds) players."""
-    open_game(title)
-    gc.collect()
-    print("FIG %s_open %d" % (title, gc.mem_alloc() - base))
     assert lines()[0].endswith("players and seats"), lines()
     while not lines()[marked()].endswith(" %d" % len(kinds)):      # the Players row
         press(K.RIGHT)
@@ -212,9 +218,6 @@ def seated(title, keys_cycle, turns, kinds):
 
 
 def calculation():
-    open_game("Calculation")
-    gc.collect()
-    print("FIG Calculation_open", gc.mem_alloc() - base)
     for i in range(40):
         press(K.SELECT)
         press(K.A)
@@ -240,9 +243,6 @@ def calculation():
 
 
 def big_ben():
-    open_game("Big Ben")
-    gc.collect()
-    print("FIG BigBen_open", gc.mem_alloc() - base)
     for i in range(60):
         press(K.SELECT)
         press(K.A)
@@ -278,10 +278,16 @@ SESSIONS = {
     "bigben": big_ben,
 }
 
-for g in GAMES:
-    SESSIONS[g]()
-    gc.collect()
-    print("FIG after_%s %d" % (g, gc.mem_alloc() - base))
+TITLES = {"blackhole": "Black Hole", "yoyo": "Yo-yo", "amigo": "YoYo", "calc": "Calculation",
+          "bigben": "Big Ben"}
+if PROGRAM[0] == "choose":
+    open_game(TITLES[PROGRAM[1]])
+elif PROGRAM[0] == "play":
+    assert L.app is not None and L.game >= 0, "power-on did not start the game chosen"
+    SESSIONS[PROGRAM[1]]()
+else:
+    assert L.app is None, "power-on after Other games did not start at the chooser"
+_nvm_out.write(microcontroller.nvm.data)
+_nvm_out.close()
 print("FIG passes", passes[0])
-micropython.qstr_info()
 print("DONE")

@@ -152,10 +152,17 @@ for _entry in ("code.txt", "code.py", "main.py", "main.txt"):    # the board's o
     except OSError:
         pass
 print("ENTRY", _entry)
-try:
-    exec(_source)
-except _Done:
-    pass
+_before = set(sys.modules)
+while True:
+    try:
+        exec(_source, {"__name__": "__main__"})
+    except _Done:
+        break
+    except ReloadRequested:         # the chooser started the game: the firmware runs it anew
+        print("RELOAD")
+        for _name in list(sys.modules):
+            if _name not in _before:
+                del sys.modules[_name]
 print("PLAYED", _n[0])
 print("NVM", sum(1 for b in microcontroller.nvm.data if b))
 print("REFRESHES", _board.DISPLAY.refreshes)
@@ -195,7 +202,7 @@ def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys
         prefix = f.read()
     text = cpy.check(prefix + DRIVER, path=(), cwd=d)
     lines = text.splitlines()
-    assert "ENTRY " + entry in lines, text
+    assert "ENTRY " + entry in lines and lines.count("RELOAD") == 1, text
     stand_ins = next(ln for ln in lines if ln.startswith("STANDIN")).split()[1:]
     assert stand_ins and set(stand_ins) <= boards.provided_everywhere(), stand_ins
     figs = {ln.split()[0]: int(ln.split()[1]) for ln in lines

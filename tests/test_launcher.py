@@ -1,4 +1,5 @@
-"""The game chooser: what it offers, what it resumes at power-on, what survives a switch."""
+"""The game chooser and the game programs: what the chooser offers, where power-on starts,
+what survives a switch (each switch a restart, ui/programs.py standing in for the firmware)."""
 import os
 import random
 import sys
@@ -9,8 +10,10 @@ from hw import keys, stub
 from tests.test_ui_app import DEAL_2_WIN
 from ui.patience import MENU
 from ui import launcher as launcher_module
+from hw.base import Restart
 from ui.launcher import GAMES, Launcher
 from ui.persist import TAG_CHOICE, TAG_GAME
+from ui.programs import Programs
 
 
 def press(hw, la, *ks):
@@ -25,7 +28,7 @@ def lines(la):
 
 def test_a_new_board_shows_every_game_and_starts_the_chosen_one():
     hw = stub.Hardware()
-    la = Launcher(hw, seed=3)
+    la = Programs(hw, seed=3, fresh=False)
     assert la.app is None and hw.display.root_group is la.root
     shown = lines(la)
     for title, _, _, _ in GAMES:
@@ -35,25 +38,58 @@ def test_a_new_board_shows_every_game_and_starts_the_chosen_one():
     press(hw, la, keys.A)
     assert type(la.app.table).__name__ == "BlackHoleTable" and la.game == 0
     assert hw.display.root_group is la.app.root
+    assert la.started == 2          # the chooser's program, then the game's
+
+
+def test_choosing_and_leaving_a_game_each_end_the_program_with_where_to_go_saved():
+    hw = stub.Hardware()
+    la = Launcher(hw, seed=3)
+    press(hw, la, keys.DOWN, keys.DOWN)
+    hw.keys.press(keys.A)
+    with pytest.raises(Restart):
+        la.step()
+    assert la.app is None and la.game == -1       # nothing of the game in this program
+    game = Launcher(stub.Hardware(storage=hw.storage))
+    assert game.game == 2 and type(game.app).__name__ == "AmigoApp"
+    game.app.leave = True           # its menu's "Other games" (test_ui_amigo.py)
+    with pytest.raises(Restart):
+        game.step()
+    assert game.persist.get(TAG_CHOICE) == bytes((2, 0))
+    chooser = Launcher(stub.Hardware(storage=hw.storage))
+    assert chooser.app is None and chooser.item == 2 and chooser.text is not None
 
 
 def _to_other_games(hw, la):
     press(hw, la, keys.START, *([keys.DOWN] * MENU.index("Other games")), keys.A)
 
 
-def test_other_games_goes_back_and_the_last_game_resumes_at_power_on():
+def test_other_games_goes_back_and_the_game_comes_back_where_it_was():
     hw = stub.Hardware()
-    la = Launcher(hw, seed=3)
+    la = Programs(hw, seed=3, fresh=False)
     press(hw, la, keys.A)
     la.app.deal(2)
     for f in DEAL_2_WIN[:5]:
         la.app.game.play(f)
     _to_other_games(hw, la)
-    assert la.app is None and la.item == 0 and "ui.bh_table" not in sys.modules
-    # Power-on while the chooser is up: the game last opened comes back where it was.
-    again = Launcher(stub.Hardware(storage=hw.storage), seed=4)
-    assert again.game == 0
+    assert la.app is None and la.item == 0 and la.started == 3
+    # Power-on while the chooser is up: the chooser, the game last played marked.
+    again = Programs(stub.Hardware(storage=hw.storage), seed=4, fresh=False)
+    assert again.app is None and again.item == 0
+    press(again.hw, again, keys.A)
     assert again.app.game.deal_number == 2 and again.app.game.moves_made == 5
+
+
+def test_power_on_in_a_game_resumes_it_and_an_old_one_byte_choice_still_does():
+    hw = stub.Hardware()
+    la = Programs(hw, seed=3, fresh=False)
+    la.open(3)
+    la.app.save_now()
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.game == 3 and type(again.app.table).__name__ == "CalcTable"
+    again.persist.put(TAG_CHOICE, bytes((4,)))       # saved before games were programs
+    again.persist.commit(again.settings)
+    old = Launcher(stub.Hardware(storage=hw.storage))
+    assert old.game == 4 and type(old.app.table).__name__ == "BigBenTable"
 
 
 def test_a_bad_choice_record_brings_up_the_chooser():
@@ -69,7 +105,7 @@ def test_a_game_that_cannot_load_is_refused_on_screen(monkeypatch):
     monkeypatch.setattr(launcher_module, "GAMES",
                         GAMES + (("Nothing", "missing", "ui.no_such_game", "Nope"),))
     hw = stub.Hardware()
-    la = Launcher(hw)
+    la = Programs(hw, fresh=False)
     press(hw, la, keys.UP, keys.UP, keys.A)         # up past "Settings" to the last game
     assert la.app is None and la.game == -1
     assert any("Nothing:" in t for t in lines(la))
@@ -78,7 +114,7 @@ def test_a_game_that_cannot_load_is_refused_on_screen(monkeypatch):
 
 def test_records_of_other_games_ride_along_a_save():
     hw = stub.Hardware()
-    la = Launcher(hw)
+    la = Programs(hw, fresh=False)
     press(hw, la, keys.A)
     la.persist.put(250, b"another game's bytes")
     la.app.deal(7)
@@ -88,38 +124,43 @@ def test_records_of_other_games_ride_along_a_save():
     assert again.persist.get(TAG_GAME) is not None and again.app.game.deal_number == 7
 
 
-def test_back_at_the_chooser_no_module_of_the_game_is_left_loaded():
-    # A fresh interpreter, as a board has: only there are the games' modules not yet loaded.
+def test_every_program_starts_with_only_its_own_modules():
+    # A fresh interpreter, as a board has after a reload: the chooser's program loads no
+    # game, a game's program no other game, and back at the chooser nothing of the game.
     import subprocess
     import textwrap
     script = textwrap.dedent("""
         import sys
         sys.path.append(%r)
         from hw import keys, stub
-        from ui.launcher import GAMES, Launcher
-        import ui
+        from ui.launcher import GAMES
+        from ui.programs import Programs
         hw = stub.Hardware()
-        la = Launcher(hw, seed=3)
+        la = Programs(hw, seed=3)
         chooser = set(sys.modules)
+        games = [m for _, _, m, _ in GAMES]
+        assert not [m for m in games if m in chooser], sorted(chooser)
         for i in range(len(GAMES)):
             la.open(i)
             for k in (keys.A, keys.SELECT, keys.RIGHT, keys.A, keys.DOWN, keys.A) * 3:
                 hw.keys.press(k)
                 hw.clock.advance(1000)
-                la.app.step()
+                la.step()
+            assert la.game == i, (i, la.game)
             grown = sorted(set(sys.modules) - chooser)
             assert any(n.startswith("engine.") for n in grown), grown
+            others = [m for m in games if m != games[i] and m in sys.modules]
+            assert not others, (GAMES[i][0], others)
             la.close()
             left = sorted(set(sys.modules) - chooser)
             assert not left, (GAMES[i][0], left)
-            assert not any(hasattr(ui, n[3:]) for n in grown if n.startswith("ui.")), grown
-            print("game", i, "loaded", len(grown), "modules, all dropped")
+            print("game", i, "loaded", len(grown), "modules, none left")
     """) % os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
                        timeout=120)
-    assert r.returncode == 0, r.stderr[-2000:]
-    assert r.stdout.count("all dropped") == len(GAMES), r.stdout
+    assert r.returncode == 0, r.stderr[-1500:]
+    assert r.stdout.count("none left") == len(GAMES), r.stdout
 
 
 @pytest.mark.parametrize("seed", [15, 21, 22])
@@ -130,7 +171,7 @@ def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
     rnd = random.Random(seed)
     ks = [keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN, keys.A, keys.B, keys.START, keys.SELECT]
     hw = stub.Hardware()
-    la = Launcher(hw, seed=seed)
+    la = Programs(hw, seed=seed, fresh=False)
     seen = set()
     for _ in range(8000):
         if rnd.random() < 0.7:
@@ -139,14 +180,15 @@ def test_monkey_random_keys_through_every_game_with_power_cuts(seed):
         la.step()
         seen.add(la.game)
         if rnd.random() < 0.0005:
-            la = Launcher(stub.Hardware(storage=hw.storage), seed=rnd.randrange(1 << 20))
+            la = Programs(stub.Hardware(storage=hw.storage), seed=rnd.randrange(1 << 20),
+                          fresh=False)
             hw = la.hw
     assert len(seen & set(range(len(GAMES)))) >= 2, seen   # leaving a game asks first now
 
 
 def test_the_device_settings_are_reached_from_the_chooser_and_kept():
     hw = stub.Hardware()
-    la = Launcher(hw)
+    la = Programs(hw, fresh=False)
     press(hw, la, keys.UP, keys.A)                   # the last row: Settings
     assert lines(la)[0] == "Settings" and la.app is None
     press(hw, la, keys.DOWN, keys.LEFT)              # brightness 4 -> 3

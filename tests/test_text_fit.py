@@ -67,6 +67,7 @@ NOT_SHOWN = {
     "ui.bb_table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
     "ui.", "patience_help", "seats_help", "seats_setup",             # modules to forget
+    "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages",
@@ -245,7 +246,7 @@ def drive_chooser():
     mp.setattr(launcher, "GAMES", (("Calculation", "1", "ui.no_such_game", "X"),) +
                launcher.GAMES[1:])
     try:
-        ch.open(0)
+        ch.start(0)
     finally:
         mp.undo()
 
@@ -289,7 +290,7 @@ def drive_notices(app_class):
     for store in stores:
         hw = stub.Hardware(storage=store)
         ch = launcher.Launcher(hw)
-        ch.open([g[3] for g in launcher.GAMES].index(app_class.__name__))
+        ch.start([g[3] for g in launcher.GAMES].index(app_class.__name__))
         ch.step()
 
 

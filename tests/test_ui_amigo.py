@@ -23,6 +23,7 @@ from ui.amigo_app import AmigoApp, AmigoTable
 from ui.amigo_view import SEAT_RGB, WINDOW
 from ui import seat_screens
 from ui.launcher import Launcher
+from ui.programs import Programs
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
 from ui.seats import (ASK, CPU_PACE_MS, CURTAIN, DAMAGED, HELP, MENU, SAVE_AFTER_MS, SCORES,
                       SETUP, TABLE)
@@ -714,7 +715,7 @@ def test_the_rule_readings_are_settings_for_the_next_match():
 
 def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
     hw = stub.Hardware()
-    la = Launcher(hw, seed=3)
+    la = Programs(hw, seed=3, fresh=False)
     press(hw, la, keys.DOWN, keys.DOWN, keys.A)
     assert type(la.app).__name__ == "AmigoApp" and hw.display.root_group is la.app.root
     set_up(hw, la.app, (HUMAN, GREEDY))

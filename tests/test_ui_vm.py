@@ -280,58 +280,6 @@ def test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step():
     assert total <= YOYO_APP_BUDGET
 
 
-LAUNCHER = r'''
-gc.collect()
-base = heap()
-import ui.launcher  # noqa: E402
-ui.launcher.gc = _NoGc
-sys.modules["gc"] = _NoGc      # ... and for every game module the launcher imports
-la = ui.launcher.Launcher(hw_, 3)
-K = hw.keys
-q = hw_.keys.queue
-gc.collect()
-chooser = heap()
-print("FIG chooser", chooser - base)
-import micropython  # noqa: E402
-micropython.qstr_info()     # the pool of interned names, which grows and is never given back
-i = 0
-k = 0
-while i < len(ui.launcher.GAMES):
-    la.open(i)
-    for k in (K.A, K.SELECT, K.RIGHT, K.A, K.DOWN, K.A, K.A, K.A):
-        q.append(k)
-        hw_.clock.now += 1000
-        la.step()
-    gc.collect()
-    print("FIG open%d" % i, heap() - chooser)
-    la.close()
-    gc.collect()
-    print("FIG closed%d" % i, heap() - chooser)
-    micropython.qstr_info()
-    i += 1
-'''
-
-
-def test_the_chooser_gets_the_heap_back_from_every_game():
-    with open(os.path.join(cpy.ROOT, "tests", "vm", "ui_standins.py")) as f:
-        out = cpy.check(f.read() + LAUNCHER, seconds=240)
-    figs = cpy.figures(out)
-    pools = [int(n) for n in re.findall(r"n_total_bytes=(\d+)", out)]
-    FIGURES.append("Launcher under CircuitPython 10.2.1 (displayio stood in): chooser %d bytes; "
-                   "in a game / back at the chooser: %s"
-                   % (figs["chooser"], ", ".join("%d / %d" % (figs["open%d" % i],
-                                                             figs["closed%d" % i])
-                                                 for i in range(len(pools) - 1))))
-    # What stays: the names the VM interned while loading code (never freed, on the board
-    # too: its pool grows in steps of KBs) and the games' saved records. Dropping only each
-    # game's top module kept 33, 58 and 87 KB here: the third game would not have fitted.
-    for i in range(len(pools) - 1):
-        names = pools[i + 1] - pools[0]
-        assert figs["open%d" % i] > 20 * 1024
-        assert figs["closed%d" % i] - names < 8 * 1024, (i, figs["closed%d" % i], names)
-        assert names < 32 * 1024
-
-
 def test_black_hole_with_the_winnable_bar_on_allocates_nothing_per_key():
     # The bar asks the solver after every move: the question and its slices run on the table's
     # hot path, so the whole winning line is played with it on.

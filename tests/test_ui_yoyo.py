@@ -18,6 +18,7 @@ from tests.test_yoyo_kit import table as kit_table
 from tools.text_yoyo import screen_text
 from ui import seat_screens
 from ui.launcher import Launcher
+from ui.programs import Programs
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
 from ui.table import cell_xy
 from ui.seats import ASK, CPU_PACE_MS, DAMAGED, MENU, SAVE_AFTER_MS, SCORES, SETUP, TABLE
@@ -602,7 +603,7 @@ def test_the_rule_readings_are_settings_for_the_next_game():
 
 def test_the_launcher_opens_yoyo_and_gets_it_back_after_power_off():
     hw = stub.Hardware()
-    la = Launcher(hw, seed=3)
+    la = Programs(hw, seed=3, fresh=False)
     press(hw, la, keys.DOWN, keys.A)
     assert type(la.app).__name__ == "YoyoApp" and hw.display.root_group is la.app.root
     set_up(hw, la.app, (HUMAN, GREEDY))

@@ -92,9 +92,9 @@ def main(argv=None):
 def other_games(out):
     """The chooser and a Yo-yo turn: the launcher as the board starts it, on fresh storage."""
     from hw import keys, stub
-    from ui.launcher import Launcher
+    from ui.programs import Programs
     hw = stub.Hardware()
-    launcher = Launcher(hw, seed=5)
+    launcher = Programs(hw, seed=5, fresh=False)
     paths = []
     launcher.step()
     shot(hw, out, "chooser", paths)
@@ -112,12 +112,12 @@ def other_games(out):
 def amigo_shots(out):
     """YoYo: setup for two people and a CPU, the curtain between them, a turn, a game's scores."""
     from hw import keys, stub
-    from ui.launcher import Launcher
+    from ui.programs import Programs
     from ui.seats import CPU_PACE_MS, CURTAIN, SCORES, TABLE
     paths = []
 
     def start(hw, setup_keys):
-        launcher = Launcher(hw, seed=3)
+        launcher = Programs(hw, seed=3, fresh=False)
         launcher.open(2)
         press(hw, launcher, *setup_keys)
         return launcher

@@ -314,19 +314,18 @@ def cpu_name(app):
 
 
 def start(hw, args):
-    """The launcher as the board runs it, switched to --game or --deal when given."""
-    from ui.launcher import Launcher
-    launcher = Launcher(hw, seed=args.seed)
+    """The app as the board runs it, each game a program of its own (ui/programs.py), switched
+    to --game or --deal when given."""
+    from ui.programs import Programs
+    programs = Programs(hw, seed=args.seed)
     if args.deal and not args.game:
         args.game = "blackhole"
     args.game = GAME_ALIASES.get(args.game, args.game)
-    if args.game and launcher.game != GAME_NAMES.index(args.game):
-        if launcher.app is not None:
-            launcher.close()
-        launcher.open(GAME_NAMES.index(args.game))
-    if args.deal and may_leave(launcher.app, args):
-        launcher.app.deal(args.deal)
-    return launcher
+    if args.game and programs.game != GAME_NAMES.index(args.game):
+        programs.open(GAME_NAMES.index(args.game))
+    if args.deal and may_leave(programs.app, args):
+        programs.app.deal(args.deal)
+    return programs
 
 
 def may_leave(app, args):
@@ -382,11 +381,10 @@ def windowed(args):
 
 def play_window(launcher):
     """The board's main loop until the window closes or a signal asks to stop."""
+    from ui.launcher import run
     stop = Stop()
     try:
-        while not stop:
-            launcher.step()
-            time.sleep(0.01)
+        run(launcher, stop)
     except SystemExit:          # the window was closed
         pass
     return finish(launcher, stop)

@@ -1,13 +1,13 @@
-"""The game chooser: one game app at a time, the one last played resumed at power-on.
+"""The game chooser, and the program that runs one game: each is a program of its own.
 
-Only the chosen game's modules are imported, and they are dropped again when the player goes
-back to the chooser, so the heap holds one game's code and display objects, never three.
+Picking a game records it and restarts (hw.restart(): on a board CircuitPython's reload, a
+fresh heap); the new program finds the choice and runs that game alone, and its "Other games"
+records the chooser and restarts again. So the heap holds the chooser or one game's code and
+display objects, never more, and nothing a game interned or left behind reaches the next
+(docs/programs.md). Power-on starts where the player was: in the game, or at the chooser.
 Every app takes (hw, seed, persist, settings), has step() and save_now(), and sets `leave`
 when its menu's "Other games" is picked.
 """
-import gc
-import sys
-
 import displayio
 
 from hw import keys
@@ -39,53 +39,41 @@ class Launcher:
         self.item = 0
         self.root = None
         self.text = None
-        self.loaded = ()          # sys.modules before the game was imported
         self.screen = None        # the device's settings, over the chooser
+        # (game, in it): the game being played, or the chooser with that game marked; a
+        # one-byte record, from before games were programs, meant "in that game"
         choice = self.persist.get(TAG_CHOICE)
-        if choice is not None and len(choice) == 1 and choice[0] < len(GAMES):
-            self.open(choice[0])
-        else:
-            self.show_chooser()
+        if choice is not None and 0 < len(choice) <= 2 and choice[0] < len(GAMES):
+            self.item = choice[0]
+            if len(choice) == 1 or choice[1]:
+                self.start(choice[0])
+                return
+        self.show_chooser()
 
-    def open(self, i):
-        """Start game i; a game whose modules are missing leaves the chooser up, saying so."""
+    def start(self, i):
+        """This program runs game i; a game whose modules are missing leaves the chooser up,
+        saying so."""
         title, _, module, cls = GAMES[i]
-        # The chooser's screen goes before the game's code loads (the display holds it too),
-        # so the import finds its room in one piece: a blank screen for that moment.
-        self.hw.display.root_group = self.root = self.text = None
-        gc.collect()
-        self.loaded = tuple(sys.modules)
         try:
             make = getattr(__import__(module, None, None, (cls,)), cls)
         except ImportError as e:
             self.show_chooser("%s: %s" % (title, e))
             return
         self.game = i
-        self.item = i
-        self.persist.put(TAG_CHOICE, bytes((i,)))
         self.app = make(self.hw, self.seed, self.persist, self.settings)
-        self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
+
+    def open(self, i):
+        """From the chooser: the next program plays game i."""
+        self.persist.put(TAG_CHOICE, bytes((i, 1)))
+        self.persist.commit(self.settings)
+        self.hw.restart()
 
     def close(self):
+        """From the game: the next program is the chooser. The game's save_now() writes that
+        with its play, in one write (flash wears)."""
+        self.persist.put(TAG_CHOICE, bytes((self.game, 0)))
         self.app.save_now()
-        self.app = None
-        self._forget_modules(GAMES[self.game][2])
-        self.game = -1
-        gc.collect()
-        self.show_chooser()
-
-    def _forget_modules(self, game_module):
-        """Drop the game's module and every module it imported (its screens, engine, CPU seats,
-        solver), each one's name on its package too, so their code leaves the heap with it."""
-        for name in list(sys.modules):
-            if name != game_module and name in self.loaded:
-                continue
-            del sys.modules[name]
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot]) if dot > 0 else None
-            if parent is not None and hasattr(parent, name[dot + 1:]):
-                delattr(parent, name[dot + 1:])
-        self.loaded = ()
+        self.hw.restart()
 
     def show_chooser(self, message=""):
         if self.text is None:
@@ -132,8 +120,11 @@ class Launcher:
         self.screen = None
         self.show_chooser()
 
-    def run(self):
-        import time
-        while True:
-            self.step()
-            time.sleep(0.01)
+
+def run(program, stop=()):
+    """The main loop, the only one: a board's code.py runs a Launcher in it until the
+    firmware reloads; the desktop runs ui/programs.py's Programs until `stop` turns true."""
+    import time
+    while not stop:
+        program.step()
+        time.sleep(0.01)
