@@ -75,21 +75,22 @@ class PageLights:
 
 
 class LocalStore(MemoryStore):
-    """The board's NVM kept in the browser's local storage, base64 in one item."""
+    """The board's NVM kept in the browser's local storage, in hex in one item (the VM's
+    base64 is written in Python and takes seconds; its hex is native)."""
 
     def __init__(self, size=8192):
         super().__init__(size)
         saved = js.localStorage.getItem(SAVE_KEY)
         if saved:
             try:
-                data = binascii.a2b_base64(saved)
+                data = binascii.unhexlify(saved)
             except ValueError:
                 data = b""      # not ours, or cut short: start afresh, as a blank board does
             self.data[0:len(data)] = data[:size]
 
     def write(self, offset, data):
         super().write(offset, data)
-        js.localStorage.setItem(SAVE_KEY, binascii.b2a_base64(self.data).decode().strip())
+        js.localStorage.setItem(SAVE_KEY, binascii.hexlify(self.data).decode())
 
 
 class Hardware(base.Hardware):

@@ -176,6 +176,11 @@ class Page:
         b = self.browser
         if fresh:
             b.send("Page.navigate", url="about:blank")
+            end = time.monotonic() + 30
+            while b.js("location.href") != "about:blank":   # the last page has saved
+                if time.monotonic() > end:
+                    raise TimeoutError("the page did not leave")
+                time.sleep(0.02)
             b.send("Storage.clearDataForOrigin", origin=self.url.rstrip("/"),
                    storageTypes="local_storage")
         b.send("Page.navigate", url="%s?seed=%d" % (self.url, seed))
