@@ -6,7 +6,8 @@
 The folder holds web/index.html and web/main.js, MicroPython's WebAssembly VM from
 web/node_modules (installed with `npm ci` from web/package-lock.json when missing), and
 app.json: the app's own files (engine/, hw/, ui/ and web/main.py, the page's code.py), with
-the terminal font's glyph sheet as the desktop draws it (hw/font.bin), so the page's text
+the terminal font's glyph sheet as the desktop draws it (font.bin, beside the bundle's
+hw/font.py), so the page's text
 matches the desktop's pixel for pixel. Nothing is fetched when the page runs.
 """
 import argparse
@@ -114,7 +115,10 @@ def main(argv=None):
     print("Built %s" % os.path.relpath(out, ROOT))
     if args.no_serve:
         return 0
-    httpd = server(out, args.port)
+    try:
+        httpd = server(out, args.port)
+    except OSError:             # taken (another copy serving?): any free port will do
+        httpd = server(out, 0)
     print("Open http://127.0.0.1:%d/ in a browser (Ctrl-C stops the server)."
           % httpd.server_address[1], flush=True)
     try:
