@@ -89,6 +89,12 @@ class Twin:
             self.desk.press(k)
             self.page.press(k)
 
+    def tap(self, *ks):
+        """The keys from the on-screen buttons on the page, as from the keyboard on the desk."""
+        for k in ks:
+            self.desk.press(k)
+            self.page.tap(k)
+
     def reload(self):
         self.page.reload()
         self.desk.power_cycle()
@@ -143,6 +149,19 @@ def test_every_game_shows_the_desktop_pixels(page, game):
     assert len(twin.distinct) >= 6, "the keys hardly changed the screen"
 
 
+def test_the_buttons_under_the_screen_are_the_keys(page):
+    twin = Twin(page)
+    twin.tap(keys.DOWN, keys.DOWN, keys.DOWN)
+    twin.check("chooser after three taps down")
+    twin.tap(keys.A)
+    assert twin.desk.launcher.game == 3
+    for k in (keys.RIGHT, keys.SELECT, keys.A, keys.START, keys.DOWN, keys.B, keys.B,
+              keys.LEFT, keys.UP):
+        twin.tap(k)
+        twin.check("Calculation after %s tapped" % keys.NAMES[k])
+    assert len(twin.distinct) >= 5
+
+
 def winnable_seed():
     """A seed whose first Black Hole deal can be won (the atlas knows)."""
     for seed in range(1, 200):
@@ -164,6 +183,8 @@ def test_black_hole_won_by_hints_through_a_reload(page):
         assert moves <= 52, "the hints did not win"
         if moves % 10 == 0:
             twin.check("Black Hole after %d hinted moves" % moves)
+            # one green dot a playable fan, as the board's NeoPixels show
+            assert page.lights() == twin.desk.hw.lights.pixels
         if moves == 20:
             made = twin.desk.app.game.moves_made
             twin.reload()
@@ -172,6 +193,7 @@ def test_black_hole_won_by_hints_through_a_reload(page):
             twin.check("Black Hole after the reload, at move %d" % made)
     assert twin.desk.app.game.hole_len == 52
     twin.check("Black Hole won")
+    assert page.lights() == twin.desk.hw.lights.pixels
 
 
 def test_a_calculation_deal_played_by_hints_through_a_reload(page):

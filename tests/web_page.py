@@ -211,6 +211,22 @@ class Page:
                               windowsVirtualKeyCode=vk)
         self.settle()
 
+    def tap(self, code):
+        """The on-screen button for the key touched with a finger, then the app settled."""
+        box = self.browser.js(
+            "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
+            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+            % code)
+        point = {"x": box[0], "y": box[1]}
+        self.browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
+        self.browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        self.settle()
+
+    def lights(self):
+        """The five dots as the page last showed them, 0xRRGGBB each."""
+        text = self.browser.js("pp.lights")
+        return [int(h, 16) for h in text.split(",")] if text else []
+
     def settle(self, timeout=60):
         """Wait until the app is not busy (solver, CPU seats, auto-play) and a tick later."""
         end = time.monotonic() + timeout

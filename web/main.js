@@ -23,7 +23,7 @@ const image = frameCtx.createImageData(W, H);
 const status = document.getElementById("status");
 
 // What tests and the bench read: the page's state, and how long each key took to answer.
-const pp = { ready: false, error: "", keyMs: [], scale: 1, frames: 0 };
+const pp = { ready: false, error: "", keyMs: [], scale: 1, frames: 0, lights: "" };
 window.pp = pp;
 
 let main = null, shown = -1, colours = [];
@@ -152,6 +152,7 @@ for (const button of document.querySelectorAll("#pad button")) {
 // The NeoPixels, as hw/web.py PageLights.show() hands them over: "rrggbb" each, comma-separated.
 const dots = document.querySelectorAll("#lights span");
 window.ppLights = (text) => {
+  pp.lights = text;
   text.split(",").forEach((hex, i) => {
     if (dots[i]) dots[i].style.background = hex === "000000" ? "#202020" : "#" + hex;
   });
@@ -209,7 +210,13 @@ async function boot() {
   const asked = new URLSearchParams(location.search).get("seed");
   const seed = asked ? Number(asked) : 1 + crypto.getRandomValues(new Uint32Array(1))[0] % 0xFFFFFF;
   main.start(seed);
-  window.addEventListener("pagehide", () => { try { main.save(); } catch (e) { /* leaving */ } });
+  // The game saves when the page goes (closed, reloaded) or is hidden: a phone may end a
+  // hidden page without telling it.
+  const save = () => { try { main.save(); } catch (e) { /* leaving anyway */ } };
+  window.addEventListener("pagehide", save);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") save();
+  });
   fitScale();
   window.addEventListener("resize", fitScale);
   status.hidden = true;
