@@ -165,6 +165,7 @@ class TileGrid(_Layer):
         self.height = height
         self.tile_width = tile_width
         self.tile_height = tile_height
+        self._count = (bitmap.width // tile_width) * (bitmap.height // tile_height)
         self._tiles = array.array("H", [default_tile] * (width * height))
 
     def _at(self, i):
@@ -179,6 +180,8 @@ class TileGrid(_Layer):
         return self._tiles[self._at(i)]
 
     def __setitem__(self, i, tile):
+        if not 0 <= tile < self._count:
+            raise ValueError("tile %d outside 0..%d" % (tile, self._count - 1))
         self._tiles[self._at(i)] = tile
 
     def _draw(self, fb, ox, oy, scale):

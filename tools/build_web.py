@@ -38,9 +38,12 @@ def npm_ci():
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("build_web: npm is needed to install MicroPython's WebAssembly VM "
-                         "(Debian: apt-get install npm)")
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+        raise RuntimeError("npm is needed to install MicroPython's WebAssembly VM from "
+                           "web/package-lock.json (Debian: apt-get install npm)")
+    r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
+    if r.returncode != 0:
+        raise RuntimeError("npm ci in web/ failed (status %d): the VM is not installed"
+                           % r.returncode)
 
 
 def app_files():
@@ -111,7 +114,11 @@ def main(argv=None):
     ap.add_argument("--port", type=int, default=PORT, help="port on 127.0.0.1 (default %d)"
                     % PORT)
     args = ap.parse_args(argv)
-    out = build()
+    try:
+        out = build()
+    except RuntimeError as e:
+        print("build_web: %s" % e, file=sys.stderr)
+        return 2
     print("Built %s" % os.path.relpath(out, ROOT))
     if args.no_serve:
         return 0
