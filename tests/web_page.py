@@ -211,6 +211,16 @@ class Page:
                               windowsVirtualKeyCode=vk)
         self.settle()
 
+    def hold(self, code, ms):
+        """A key held down on the keyboard for about ms, then let go."""
+        name, code_name, vk = KEY_NAMES[code]
+        self.browser.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
+                          windowsVirtualKeyCode=vk)
+        time.sleep(ms / 1000)
+        self.browser.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
+                          windowsVirtualKeyCode=vk)
+        self.settle()
+
     def tap(self, code):
         """The on-screen button for the key touched with a finger, then the app settled."""
         box = self.browser.js(
