@@ -59,11 +59,6 @@ def colours():
     return _colours
 
 
-def generation():
-    """Changes whenever colours() does not only grow."""
-    return _generation[0]
-
-
 _reset_table()
 
 

@@ -4,7 +4,7 @@ board resolution, must equal the desktop's 160x128 image pixel for pixel. The st
 the oracle that picks the keys (the hint to follow, the YoYo decision to make), since both run
 the same code from the same seed.
 
-Setup builds build/web (npm ci from web/package-lock.json when web/node_modules is missing)
+Setup builds build/web (npm ci from web/package-lock.json when the VM is not installed yet)
 and installs Chromium where it is missing (tests/web_page.py); if either cannot be done the
 tests fail saying so.
 """

@@ -4,11 +4,11 @@
     python tools/build_web.py --no-serve    build only (the browser test does this)
 
 The folder holds web/index.html and web/main.js, MicroPython's WebAssembly VM from
-web/node_modules (installed with `npm ci` from web/package-lock.json when missing), and
+node_modules in web/ (installed with `npm ci` from web/package-lock.json when missing), and
 app.json: the app's own files (engine/, hw/, ui/ and web/main.py, the page's code.py), with
 the terminal font's glyph sheet as the desktop draws it (font.bin, beside the bundle's
-hw/font.py), so the page's text
-matches the desktop's pixel for pixel. Nothing is fetched when the page runs.
+hw/font.py), so the page's text matches the desktop's pixel for pixel. Nothing is fetched
+when the page runs.
 """
 import argparse
 import base64

@@ -26,7 +26,7 @@ const status = document.getElementById("status");
 const pp = { ready: false, error: "", keyMs: [], scale: 1, frames: 0, lights: "" };
 window.pp = pp;
 
-let main = null, shown = -1, colours = [];
+let main = null, shown = -1;
 
 function fail(e) {
   pp.error = String(e && e.message || e);
@@ -60,12 +60,12 @@ function hexDigit(code) {
 function present(refreshes) {
   if (refreshes === shown) return;
   shown = refreshes;
-  const text = main.colours();
-  colours = text.split(",").map((h) => parseInt(h, 16));
+  const colours = main.colours().split(",").map((h) => parseInt(h, 16));
   const frame = main.frame();
   const px = image.data;
   for (let i = 0, j = 0; i < W * H; i++, j += 4) {
-    const c = colours[(hexDigit(frame.charCodeAt(2 * i)) << 4) | hexDigit(frame.charCodeAt(2 * i + 1))];
+    const hi = hexDigit(frame.charCodeAt(2 * i)), lo = hexDigit(frame.charCodeAt(2 * i + 1));
+    const c = colours[hi << 4 | lo];
     px[j] = c >> 16; px[j + 1] = (c >> 8) & 255; px[j + 2] = c & 255; px[j + 3] = 255;
   }
   frameCtx.putImageData(image, 0, 0);
