@@ -40,7 +40,8 @@ def npm_ci():
     if npm is None:
         raise RuntimeError("npm is needed to install MicroPython's WebAssembly VM from "
                            "web/package-lock.json (Debian: apt-get install npm)")
-    r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
+    # --prefer-offline: the package cache answers when it can, so a rebuild needs no network
+    r = subprocess.run([npm, "ci", "--prefer-offline", "--no-audit", "--no-fund"], cwd=WEB)
     if r.returncode != 0:
         raise RuntimeError("npm ci in web/ failed (status %d): the VM is not installed"
                            % r.returncode)
