@@ -191,7 +191,8 @@ function b64bytes(b64) {
 
 async function boot() {
   const mp = await loadMicroPython({
-    heapsize: 16 * 1024 * 1024,
+    // far more than a board's 146 KB, and small enough that a collection stays quick
+    heapsize: 4 * 1024 * 1024,
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
   });
