@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench flash clean atlas
+.PHONY: play test bench flash clean atlas web
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,11 +28,18 @@ bench: $(VENV)/.installed
 	$(PY) tools/bench_amigo.py
 	$(PY) tools/bench_keys.py
 	$(PY) tools/bench_text.py
+	$(PY) tools/bench_web.py
 
 # The verdict atlas hw/blackhole_atlas.bin: every deal 1-32000 decided on every core (resumes
 # from build/atlas-progress.csv; about 12 minutes on 2 cores).
 atlas: $(VENV)/.installed
 	$(PY) tools/atlas.py $(ARGS)
+
+# The game in a web page: builds build/web (npm ci from web/package-lock.json on first use,
+# nothing fetched when the page runs) and serves it on 127.0.0.1, printing the address to
+# open; ARGS="--no-serve" only builds, ARGS="--port N" picks the port.
+web: $(VENV)/.installed
+	$(PY) tools/build_web.py $(ARGS)
 
 # Copy the app to a plugged-in board; ARGS="--dry-run", "--verify", "--watch", ...
 flash: $(VENV)/.installed

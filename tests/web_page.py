@@ -1,0 +1,258 @@
+"""The web page in a real browser, for the browser tests and tools/bench_web.py: builds
+build/web, serves it on 127.0.0.1, and drives Debian's headless Chromium over the DevTools
+protocol on a pipe (no extra packages: the protocol is JSON lines ended by NUL on fds 3/4).
+
+Where Chromium is missing and this runs as root with apt-get, it is installed; otherwise
+setup fails saying what is missing, so a browser test never passes by not running.
+"""
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+
+from tools import build_web
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-extensions", "--mute-audio", "--window-size=800,900",
+         "--remote-debugging-pipe")
+W, H = 160, 128
+# what the page's keydown handler reads (web/main.js KEYMAP), by hw/keys.py code
+KEY_NAMES = {0: ("x", "KeyX", 88), 1: ("z", "KeyZ", 90), 2: ("Enter", "Enter", 13),
+             3: (" ", "Space", 32), 4: ("ArrowRight", "ArrowRight", 39),
+             5: ("ArrowDown", "ArrowDown", 40), 6: ("ArrowUp", "ArrowUp", 38),
+             7: ("ArrowLeft", "ArrowLeft", 37)}
+
+
+def ensure_chromium():
+    """The browser's path, installing Debian's chromium package when it is missing."""
+    if os.path.exists(CHROMIUM):
+        return CHROMIUM
+    apt = shutil.which("apt-get")
+    if apt and os.geteuid() == 0:
+        subprocess.run([apt, "install", "-y", "--no-install-recommends", "chromium"],
+                       check=False, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        if not os.path.exists(CHROMIUM):
+            subprocess.run([apt, "update"], check=False, stdout=subprocess.DEVNULL)
+            subprocess.run([apt, "install", "-y", "--no-install-recommends", "chromium"],
+                           check=False, stdout=subprocess.DEVNULL,
+                           env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not os.path.exists(CHROMIUM):
+        raise RuntimeError("%s is missing and could not be installed (apt-get install -y "
+                           "chromium, as root); set CHROMIUM to another Chromium" % CHROMIUM)
+    return CHROMIUM
+
+
+class Server:
+    """build/web served on 127.0.0.1 at a free port, in a thread."""
+
+    def __init__(self, folder):
+        self.httpd = build_web.server(folder)
+        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Browser:
+    """Headless Chromium and one page in it, spoken to over the DevTools pipe."""
+
+    def __init__(self):
+        exe = ensure_chromium()
+        self.profile = tempfile.mkdtemp(prefix="pp-chromium-")
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+        # The browser reads commands on fd 3 and writes answers on fd 4. Its ends are moved
+        # above 10 first (close-on-exec) so putting them at 3 and 4 overwrites neither.
+        child_in = fcntl.fcntl(to_browser_r, fcntl.F_DUPFD_CLOEXEC, 10)
+        child_out = fcntl.fcntl(from_browser_w, fcntl.F_DUPFD_CLOEXEC, 10)
+
+        def fds():
+            os.dup2(child_in, 3)
+            os.dup2(child_out, 4)
+        self.proc = subprocess.Popen(
+            [exe, *FLAGS, "--user-data-dir=" + self.profile, "about:blank"],
+            preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            close_fds=False)
+        for fd in (to_browser_r, from_browser_w, child_in, child_out):
+            os.close(fd)
+        self._next = 0
+        self._answers = {}
+        self._cond = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self.session = None
+        targets = self.send("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.send("Target.attachToTarget", targetId=page["targetId"],
+                                 flatten=True)["sessionId"]
+        self.send("Page.enable")
+
+    def _read(self):
+        buf = b""
+        while True:
+            try:
+                chunk = os.read(self._from_browser, 1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                with self._cond:
+                    self._answers[None] = "the browser closed its pipe"
+                    self._cond.notify_all()
+                return
+            buf += chunk
+            while b"\0" in buf:
+                raw, buf = buf.split(b"\0", 1)
+                msg = json.loads(raw)
+                if "id" in msg:
+                    with self._cond:
+                        self._answers[msg["id"]] = msg
+                        self._cond.notify_all()
+
+    def send(self, method, timeout=60, **params):
+        self._next += 1
+        n = self._next
+        msg = {"id": n, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            msg["sessionId"] = self.session
+        os.write(self._to_browser, json.dumps(msg).encode() + b"\0")
+        end = time.monotonic() + timeout
+        with self._cond:
+            while n not in self._answers:
+                if None in self._answers:
+                    raise RuntimeError(self._answers[None])
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("%s: no answer in %d s" % (method, timeout))
+                self._cond.wait(left)
+            answer = self._answers.pop(n)
+        if "error" in answer:
+            raise RuntimeError("%s: %s" % (method, answer["error"]))
+        return answer["result"]
+
+    def js(self, expression, timeout=60):
+        """The value of a JavaScript expression in the page (promises awaited)."""
+        r = self.send("Runtime.evaluate", timeout=timeout, expression=expression,
+                      returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError("page: %s" % r["exceptionDetails"].get("exception", {}).get(
+                "description", r["exceptionDetails"]))
+        return r["result"].get("value")
+
+    def close(self):
+        try:
+            os.close(self._to_browser)
+        except OSError:
+            pass
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self._from_browser)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Page:
+    """The game's page in the browser: open it, press keys as a keyboard does, wait until the
+    app has nothing left to do, read the canvas back."""
+
+    def __init__(self, browser, url):
+        self.browser = browser
+        self.url = url
+
+    def open(self, seed, fresh=True):
+        """Load the page with this seed; fresh: as a board never played (no saves)."""
+        b = self.browser
+        if fresh:
+            b.send("Page.navigate", url="about:blank")
+            end = time.monotonic() + 30
+            while b.js("location.href") != "about:blank":   # the last page has saved
+                if time.monotonic() > end:
+                    raise TimeoutError("the page did not leave")
+                time.sleep(0.02)
+            b.send("Storage.clearDataForOrigin", origin=self.url.rstrip("/"),
+                   storageTypes="local_storage")
+        b.send("Page.navigate", url="%s?seed=%d" % (self.url, seed))
+        self.wait_ready()
+
+    def reload(self):
+        """As a person pressing reload: the page saves as it goes and starts again."""
+        self.browser.send("Page.reload")
+        self.wait_ready()
+
+    def wait_ready(self, timeout=60):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            state = self.browser.js("window.pp ? [pp.ready, pp.error] : [false, '']")
+            if state[1]:
+                raise RuntimeError("the page stopped: %s" % state[1])
+            if state[0]:
+                self.settle()
+                return
+            time.sleep(0.05)
+        raise TimeoutError("the page did not start in %d s" % timeout)
+
+    def press(self, code):
+        """A key tapped on the keyboard, then the app left to finish what it does."""
+        name, code_name, vk = KEY_NAMES[code]
+        for kind in ("keyDown", "keyUp"):
+            self.browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=code_name,
+                              windowsVirtualKeyCode=vk)
+        self.settle()
+
+    def hold(self, code, ms):
+        """A key held down on the keyboard for about ms, then let go."""
+        name, code_name, vk = KEY_NAMES[code]
+        self.browser.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
+                          windowsVirtualKeyCode=vk)
+        time.sleep(ms / 1000)
+        self.browser.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
+                          windowsVirtualKeyCode=vk)
+        self.settle()
+
+    def tap(self, code):
+        """The on-screen button for the key touched with a finger, then the app settled."""
+        box = self.browser.js(
+            "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
+            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+            % code)
+        point = {"x": box[0], "y": box[1]}
+        self.browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
+        self.browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        self.settle()
+
+    def lights(self):
+        """The five dots as the page last showed them, 0xRRGGBB each."""
+        text = self.browser.js("pp.lights")
+        return [int(h, 16) for h in text.split(",")] if text else []
+
+    def settle(self, timeout=60):
+        """Wait until the app is not busy (solver, CPU seats, auto-play) and a tick later."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            err, busy = self.browser.js("[pp.error, pp.busy()]")
+            if err:
+                raise RuntimeError("the page stopped: %s" % err)
+            if not busy:
+                # the timer's pass after the last busy one has drawn its frame
+                self.browser.js("new Promise(r => setTimeout(r, 25))")
+                if not self.browser.js("pp.busy()"):
+                    return
+            time.sleep(0.01)
+        raise TimeoutError("the app stayed busy for %d s" % timeout)
+
+    def screen(self):
+        """The canvas read back at board resolution: 160x128 0xRRGGBB ints, row by row."""
+        text = self.browser.js("pp.screen()")
+        return [int(text[i:i + 6], 16) for i in range(0, len(text), 6)]
