@@ -7,7 +7,7 @@ import pytest
 
 from hw import keys, stub
 from tests.test_ui_app import DEAL_2_WIN
-from ui.patience import MENU
+from ui.patience_menu import MENU
 from ui import launcher as launcher_module
 from ui.launcher import GAMES, Launcher
 from ui.persist import TAG_CHOICE, TAG_GAME

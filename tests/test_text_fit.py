@@ -45,8 +45,9 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, seat_records, seats, seats_help,
-                solving, text, textview)
+from ui import (amigo_play, launcher, patience, patience_help, patience_menu, seat_records, seats,
+                seats_help, solving, text, textview)
+from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.bb_table import BigBenApp
 from ui.bh_table import BlackHoleApp
@@ -66,7 +67,7 @@ NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
     "ui.bb_table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seats_help", "seats_setup",             # modules to forget
+    "ui.", "patience_help", "seats_help", "seats_setup", "patience_menu",  # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages",
@@ -151,7 +152,7 @@ def test_every_message_in_the_code_is_shown(shown):
 def test_the_scan_finds_the_messages_it_must():
     # the enumeration itself: a storage notice, a seated notice, a prompt table, help
     found = {s for _, _, s in message_constants()}
-    assert storage_module.DAMAGED in found and seats.DAMAGED in found
+    assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
     assert calculation_hint.TEXTS[0] in found
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
@@ -293,7 +294,7 @@ def drive_notices(app_class):
         ch.step()
 
 
-def menu(hw, app, row, rows=patience.MENU):
+def menu(hw, app, row, rows=patience_menu.MENU):
     """The menu opened over the table (as Start does there), down to the row, A."""
     app.back_to_table()
     app.open_menu()
@@ -303,7 +304,7 @@ def menu(hw, app, row, rows=patience.MENU):
 def every_patience_screen(hw, app):
     """Every menu row of a patience game and every screen under it."""
     g = app.game
-    for row in patience.MENU:
+    for row in patience_menu.MENU:
         if row == "Other games":
             continue
         menu(hw, app, row)
@@ -385,7 +386,7 @@ def drive_black_hole():
         if app.game.is_stuck():         # the choices' row undoes that far
             app.choices()
             rows = app.stack[-1].rows
-            press(hw, app, *[keys.DOWN] * rows.index(patience.TO_WINNABLE), keys.A)
+            press(hw, app, *[keys.DOWN] * rows.index(patience_menu.TO_WINNABLE), keys.A)
             think()
     mp = pytest.MonkeyPatch()
     try:

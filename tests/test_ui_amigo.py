@@ -24,8 +24,8 @@ from ui.amigo_view import SEAT_RGB, WINDOW
 from ui import seat_screens
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
-from ui.seats import (ASK, CPU_PACE_MS, CURTAIN, DAMAGED, HELP, MENU, SAVE_AFTER_MS, SCORES,
-                      SETUP, TABLE)
+from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, SCORES, SETUP, TABLE
 
 SORTED_DECK = sorted(DECK)
 

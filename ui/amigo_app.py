@@ -21,7 +21,7 @@ from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.amigo_play import prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
-from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
+from ui.seats import SeatTable, HUMAN, Seated
 
 try:
     from micropython import const
@@ -283,7 +283,7 @@ class AmigoTable(SeatTable):
             self.history(app)
 
     def history(self, app):
-        app.push(kind(amigo_words.LastMoves(), ASK))
+        app.over(amigo_words.LastMoves())
 
 
 def _after_scores(app):
