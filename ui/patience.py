@@ -1,5 +1,6 @@
 """A one-player patience on the shared screens (ui/screens.py) and the main loop (ui/app.py):
-its records, resuming at power-on, statistics, and the menu every patience has (ui/patience_menu.py).
+its records, resuming at power-on, statistics, and the menu every patience has
+(ui/patience_menu.py).
 
 A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
     NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
