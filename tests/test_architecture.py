@@ -136,3 +136,20 @@ def test_no_module_imports_one_that_imports_it_back():
     g = arch.Graph()
     found = cycles(g.edges)
     assert not found, "import cycles: %s" % "; ".join(" -> ".join(c) for c in found)
+
+
+MAX_UI_LINES = 300
+
+
+def test_no_ui_module_is_over_300_lines():
+    """A screen a newcomer can read in one go: a longer one is split where it parts (a screen
+    of its own, a menu, a view beside its play), not cut in half."""
+    long = {}
+    for name, path in arch.module_files().items():
+        if arch.layer(name) == "ui":
+            with open(os.path.join(ROOT, path)) as f:
+                n = len(f.read().splitlines())
+            if n > MAX_UI_LINES:
+                long[path] = n
+    assert len(arch.module_files()) > 20 and not long, \
+        "ui modules over %d lines: %r" % (MAX_UI_LINES, long)

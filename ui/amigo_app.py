@@ -245,7 +245,7 @@ class AmigoTable(SeatTable):
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
             self.view.say(amigo_words.over(self.game, app.names))
-            app.scores(_after_scores)
+            app.scores(amigo_words.after_scores)
             return
         if a == A_PLAY:
             app.sound(1200, 15)
@@ -278,26 +278,12 @@ class AmigoTable(SeatTable):
         elif self.game.pending != P_OVER:
             amigo_play.key(self, app, k)
         elif k == keys.A:
-            app.scores(_after_scores)
+            app.scores(amigo_words.after_scores)
         elif k == keys.DOWN:
             self.history(app)
 
     def history(self, app):
         app.over(amigo_words.LastMoves())
-
-
-def _after_scores(app):
-    g = app.game
-    if g.match_over():
-        from ui import seat_records     # counted here: once, as the next match starts
-        seat_records.match_over(app)
-        forget("seat_records")
-        app.new_game()
-    else:
-        g.next_game()
-        app.table.clear()      # the news and moves of the game before are done with
-        app.changed()
-        app.begin()
 
 
 class AmigoApp(Seated):
