@@ -45,8 +45,8 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, patience_menu, seat_records, seats,
-                seats_help, solving, text, textview)
+from ui import (amigo_play, bh_solving, launcher, patience, patience_help, patience_menu,
+                seat_records, seats, seats_help, text, textview)
 from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.bb_table import BigBenApp
@@ -391,13 +391,13 @@ def drive_black_hole():
     mp = pytest.MonkeyPatch()
     try:
         # the solver's cap reached at once: too deep to tell
-        mp.setattr(solving, "CAP", 1)
+        mp.setattr(bh_solving, "CAP", 1)
         app.deal(5)
         press(hw, app, keys.RIGHT, keys.A, keys.SELECT)
         think()
         # looking back ends three ways; the most undos a deal can need
-        for found, undos in ((solving.WINNABLE, 51), (solving.LOST, 1), (0, 1)):
-            t.thinker.job = solving.BACK
+        for found, undos in ((bh_solving.WINNABLE, 51), (bh_solving.LOST, 1), (0, 1)):
+            t.thinker.job = bh_solving.BACK
             mp.setattr(t.thinker, "step", lambda: True)
             t.thinker.found, t.thinker.undos = found, undos
             t.tick(app)
@@ -405,7 +405,7 @@ def drive_black_hole():
 
         def no_room():
             raise MemoryError
-        mp.setattr(solving, "Thinker", no_room)
+        mp.setattr(bh_solving, "Thinker", no_room)
         ui_keys.boot(BlackHoleApp)
     finally:
         mp.undo()

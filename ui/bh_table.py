@@ -1,5 +1,5 @@
 """Black Hole's table on the shared patience screens (ui/patience.py): D-pad cursor, A plays,
-B undoes, Select hints, Start opens the menu. The solver (ui/solving.py) thinks in slices
+B undoes, Select hints, Start opens the menu. The solver (ui/bh_solving.py) thinks in slices
 between keys; the atlas (hw/atlas.py) answers at once where it can; what it finds shows
 through ui/bh_hints.py. Per move only tiles change."""
 import gc
@@ -7,10 +7,10 @@ import gc
 from engine.blackhole import BlackHole, SaveError
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
-from ui import solving, sprites
+from ui import bh_solving, sprites
 from ui import table as table_module
 from ui.bh_hints import Hints
-from ui.meter import Meter
+from ui.bh_meter import Meter
 from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
@@ -41,7 +41,7 @@ class BlackHoleTable(Hints):
         # The solver's 12 KB table first, while the free heap is still one unbroken run.
         gc.collect()
         try:
-            self.thinker = solving.Thinker()
+            self.thinker = bh_solving.Thinker()
         except MemoryError:
             self.thinker = None
         self.view = TableView(*sprites.build())
@@ -86,7 +86,7 @@ class BlackHoleTable(Hints):
         self.show(app)
 
     def busy(self):
-        return self.auto or self.thinker is not None and self.thinker.job != solving.IDLE
+        return self.auto or self.thinker is not None and self.thinker.job != bh_solving.IDLE
 
     def winnable(self):
         return atlas.winnable(self.game.deal_number)
