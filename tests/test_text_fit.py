@@ -46,7 +46,7 @@ from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
 from ui import (amigo_play, bh_solving, launcher, patience, patience_help, patience_menu,
-                seat_records, seats, seats_help, text, textview)
+                seat_help, seat_records, seats, text, textview)
 from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.bb_table import BigBenApp
@@ -67,7 +67,7 @@ NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
     "ui.bb_table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seats_help", "seats_setup", "patience_menu",  # modules to forget
+    "ui.", "patience_help", "seat_help", "seat_setup", "patience_menu",  # modules to forget
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages",
@@ -83,7 +83,7 @@ WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
 SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
-        seats_help.YOYO + seats_help.AMIGO)
+        seat_help.YOYO + seat_help.AMIGO)
 
 
 class Shown:

@@ -13,7 +13,7 @@ from hw import keys
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import amigo_play, amigo_words, seat_screens, seats, seats_help
+from ui import amigo_play, amigo_words, seat_help, seat_screens, seats
 from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.amigo_view import MSG_CHARS as AMIGO_MSG
@@ -119,7 +119,7 @@ def test_menu_help_rules_settings_and_questions_fit(app_class):
         while app.screen not in (seats.TABLE, seats.MENU, seats.CURTAIN):
             press(hw, app, keys.B)
     # the help paragraphs wrap within the line
-    for line in Pages("", getattr(seats_help, t.HELP)).lines(0, 1000)[0]:
+    for line in Pages("", getattr(seat_help, t.HELP)).lines(0, 1000)[0]:
         assert len(line) <= LINE_CHARS, line
     # every question and notice the menus ask, with the game in progress
     for lines in (("New match: are you sure?", "", "This game is not over:",

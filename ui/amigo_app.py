@@ -40,7 +40,7 @@ class AmigoTable(SeatTable):
     GAME_TAG = TAG_AMIGO
     SETUP_TAG = TAG_AMIGO_SETUP
     SaveError = SaveError
-    HELP = "AMIGO"            # its paragraphs in ui/seats_help.py, loaded on Help
+    HELP = "AMIGO"            # its paragraphs in ui/seat_help.py, loaded on Help
     MENU = ("Resume", "New match", "Setup", "Help", "Rule choices", "Settings", "Scores",
             "Other games")
     KINDS = ("Human", "CPU easy", "CPU hard", "CPU strong")

@@ -1,7 +1,7 @@
 """YoYo's words on its text screens: the curtain's lines, the end of a game and the score
 table (and what A does there), the last moves' screen (Down, from the log in
 ui/amigo_log.py). Loaded with the table, so its names are interned before play fills the
-heap; the help paragraphs (ui/seats_help.py) load only while shown."""
+heap; the help paragraphs (ui/seat_help.py) load only while shown."""
 from engine.amigo import P_OVER, PILE_OUT, WENT_OUT
 from hw import keys
 from ui import forget

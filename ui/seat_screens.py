@@ -137,11 +137,11 @@ def change(app, i, step):
 
 
 def help_paragraphs(name):
-    """A game's paragraphs from ui/seats_help.py; that module is dropped at once, so only
+    """A game's paragraphs from ui/seat_help.py; that module is dropped at once, so only
     what is shown stays on the heap, while it is shown."""
-    from ui import seats_help
-    found = getattr(seats_help, name)
-    forget("seats_help")
+    from ui import seat_help
+    found = getattr(seat_help, name)
+    forget("seat_help")
     return found
 
 
@@ -160,7 +160,7 @@ def unpack(app, d):
         for i in range(_NAME_LEN):
             ch = chr(d[9 + _NAME_LEN * s + i])
             if not ("A" <= ch <= "Z" or "0" <= ch <= "9" or ch == " "):
-                return False            # not one of ui/seats_setup.py's NAME_CHARS
+                return False            # not one of ui/seat_setup.py's NAME_CHARS
             name += ch
         names.append(name.strip() or "P%d" % (s + 1))
     if not t.unpack(app, d[_FIXED:n - 2]):

@@ -4,7 +4,7 @@ records, resuming at power-on, and the menu, setup, curtain and scores every sea
 
 A game brings one table screen class (Yo-yo: ui/yoyo_app.py, YoYo: ui/amigo_app.py) with:
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
-    HELP                        the name of its paragraphs in ui/seats_help.py
+    HELP                        the name of its paragraphs in ui/seat_help.py
     MENU                        its menu rows (ui/seat_screens.py knows them), fixed
     KINDS, MAX_SEATS            seat kinds' names (0 is a person), the most seats (2 the least)
     NAMES, RULES, SaveError     names edited in setup?; ("label|off|on", option bit) rule
@@ -215,7 +215,7 @@ class Seated(App):
         self.push(kind(Notice(lines), ASK))
 
     def setup(self):
-        from ui.seats_setup import SeatSetup
+        from ui.seat_setup import SeatSetup
         self.push(kind(SeatSetup(self), SETUP))
 
     def open_menu(self):

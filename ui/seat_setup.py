@@ -103,7 +103,7 @@ class SeatSetup:
         app.kinds[:] = self.kinds
         app.names = list(self.names)
         app.notice = None
-        forget("seats_setup")       # its code leaves the heap before the game's CPUs come
+        forget("seat_setup")       # its code leaves the heap before the game's CPUs come
         app.new_game()
 
     def _key_name(self, k):
