@@ -45,7 +45,7 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, bh_solving, launcher, patience, patience_help, patience_menu,
+from ui import (amigo_play, bh_solving, launcher, patience_help, patience_menu,
                 seat_help, seat_records, seats, text, textview)
 from ui import app as ui_app
 from ui.amigo_app import AmigoApp

@@ -4,8 +4,8 @@ changed. ui/patience.py (the one-player games) and ui/seats.py (the seated games
 ui/launcher.py steps the game it started.
 
 A game's app class sets what its table reads, then calls App.__init__, which builds the
-screen (felt, the table's group, the text screen over it), restores the saved game and shows
-it; and it brings:
+screen (felt, the table's group, the text screen over it) and restores the saved game, and
+then shows the screen it starts on; it brings:
     _restore()          what it saved, back into its table; returns a notice or None
     save_now()          its records into ui/persist.py, committed; unsaved_since = -1
     tick(k)             its own work in a pass after key k (keys.NONE if none): CPU seats,
