@@ -17,14 +17,14 @@ Every backend builds one `Hardware` object (hw/base.py) with the same small surf
                          reload; elsewhere hw.base.Restart, which ui/programs.py catches)
 
 Clocks wrap like CircuitPython's supervisor.ticks_ms(): compare times as
-(a - b) & TICKS_MASK.
+(a - b) & TICKS_MASK (defined in hw/base.py, which the backends build on, so that none of
+them imports this package back).
 
 Backends: pybadge.py (PyBadge, PyBadge LC, EdgeBadge), pygamer.py, desktop.py (pygame
 window), stub.py (tests and headless runs). `detect()` picks one at start-up from the board
 id, falling back to the desktop; only the board modules import CircuitPython's own modules.
 """
-
-TICKS_MASK = 0x1FFFFFFF
+from hw.base import TICKS_MASK  # noqa: F401 (ui/ takes it from here)
 
 
 def detect():

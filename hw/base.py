@@ -1,12 +1,13 @@
 """What every backend shares: the Hardware container, held-direction repeat, and the null
 sound and lights that stand in where a machine has none."""
-from hw import TICKS_MASK
 from hw.keys import B, DOWN, HOLD_B, LEFT, NONE, RIGHT, UP
 
 try:
     from micropython import const
 except ImportError:
     const = int
+
+TICKS_MASK = 0x1FFFFFFF       # clocks wrap like supervisor.ticks_ms(): at 2**29
 
 REPEAT_FIRST_MS = const(400)
 REPEAT_NEXT_MS = const(120)

@@ -12,7 +12,8 @@ import displayio
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
-from hw import TICKS_MASK, base, keys
+from hw import base, keys
+from hw.base import TICKS_MASK
 from hw.stores import FileStore
 
 WIDTH = 160

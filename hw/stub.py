@@ -14,7 +14,8 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import Area, PyGameDisplay  # noqa: E402
 
-from hw import TICKS_MASK, base  # noqa: E402
+from hw import base  # noqa: E402
+from hw.base import TICKS_MASK  # noqa: E402
 from hw.keys import NONE  # noqa: E402
 from hw.stores import FileStore, MemoryStore  # noqa: E402
 

@@ -88,3 +88,68 @@ def test_modules_join_the_game_of_everything_that_imports_them(tmp_path):
     for name in g.files:
         assert ">%s<" % arch.short(name) in svg
     assert svg.count('stroke-dasharray="5,4"') >= 2 + 1    # lazy, by name, and the key's line
+
+
+def cycles(edges):
+    """One import cycle (a list of modules, the first again at its end) per knot of modules
+    that reach each other, found by depth-first search; [] when the imports form no circle."""
+    after = {}
+    for a, b in sorted(edges):
+        after.setdefault(a, []).append(b)
+    found = []
+    done = set()
+    for start in sorted(after):
+        if start in done:
+            continue
+        path, on_path, todo = [], set(), [(start, iter(after.get(start, ())))]
+        path.append(start)
+        on_path.add(start)
+        while todo:
+            node, rest = todo[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                todo.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+            elif nxt in on_path:
+                cycle = path[path.index(nxt):] + [nxt]
+                if not any(set(cycle) == set(c) for c in found):
+                    found.append(cycle)
+            elif nxt not in done:
+                todo.append((nxt, iter(after.get(nxt, ()))))
+                path.append(nxt)
+                on_path.add(nxt)
+    return found
+
+
+def test_the_cycle_finder_names_each_circle_and_passes_a_tree():
+    assert cycles({("a", "b"): "top", ("b", "c"): "top", ("a", "c"): "lazy"}) == []
+    assert cycles({("a", "b"): "top", ("b", "a"): "lazy", ("b", "c"): "top",
+                   ("c", "d"): "named", ("d", "b"): "top"}) == [["a", "b", "a"],
+                                                                 ["b", "c", "d", "b"]]
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    """Imports at the top, inside functions and by name alike: a module of code.py, engine/,
+    hw/ or ui/ never reaches itself again through what it imports."""
+    g = arch.Graph()
+    found = cycles(g.edges)
+    assert not found, "import cycles: %s" % "; ".join(" -> ".join(c) for c in found)
+
+
+MAX_UI_LINES = 300
+
+
+def test_no_ui_module_is_over_300_lines():
+    """A screen a newcomer can read in one go: a longer one is split where it parts (a screen
+    of its own, a menu, a view beside its play), not cut in half."""
+    long = {}
+    for name, path in arch.module_files().items():
+        if arch.layer(name) == "ui":
+            with open(os.path.join(ROOT, path)) as f:
+                n = len(f.read().splitlines())
+            if n > MAX_UI_LINES:
+                long[path] = n
+    assert len(arch.module_files()) > 20 and not long, \
+        "ui modules over %d lines: %r" % (MAX_UI_LINES, long)

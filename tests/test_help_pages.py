@@ -3,11 +3,11 @@ them and leave, break between sentences where a page can, lose no word and end o
 import pytest
 
 from hw import keys
-from ui import pages, patience_help, seats_help
+from ui import pages, patience_help, seat_help
 from ui.textview import LINE_CHARS, LINES, TextView
 
 HELPS = {"Black Hole": patience_help.BLACK_HOLE, "Calculation": patience_help.CALCULATION,
-         "Big Ben": patience_help.BIG_BEN, "Yo-yo": seats_help.YOYO, "YoYo": seats_help.AMIGO}
+         "Big Ben": patience_help.BIG_BEN, "Yo-yo": seat_help.YOYO, "YoYo": seat_help.AMIGO}
 PER = LINES - 2         # the title above, the keys line below
 KEYS_LINE = "Left/right: page  B: back"
 
@@ -57,7 +57,7 @@ class _App:
 
 def test_every_page_says_how_to_page_and_leave_and_keys_turn_and_leave():
     app = _App()
-    p = pages.Pages("Yo-yo", seats_help.YOYO)
+    p = pages.Pages("Yo-yo", seat_help.YOYO)
     p.show(app)
     assert app.text.lines()[0] == "Yo-yo  1/%d" % p.count
     assert app.text.lines()[LINES - 1] == KEYS_LINE

@@ -8,7 +8,7 @@ import pytest
 
 from hw import keys, stub
 from tests.test_ui_app import DEAL_2_WIN
-from ui.patience import MENU
+from ui.patience_menu import MENU
 from ui import launcher as launcher_module
 from hw.base import Restart
 from ui.launcher import GAMES, Launcher

@@ -7,7 +7,8 @@ import pytest
 from hw import keys
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
-from ui import patience, screens
+from ui import app as ui_app
+from ui import patience_menu, screens
 from ui.bh_table import BlackHoleApp
 from ui.calc_table import TURNED, CalcApp
 from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings, Stats
@@ -35,7 +36,7 @@ def top(app):
 
 
 def menu_row(hw, app, row):
-    press(hw, app, keys.START, *([keys.DOWN] * patience.MENU.index(row)), keys.A)
+    press(hw, app, keys.START, *([keys.DOWN] * patience_menu.MENU.index(row)), keys.A)
 
 
 # -- Black Hole -------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ def test_after_undoing_out_of_stuck_a_new_deal_asks_first():
         press(hw, app, keys.B, keys.B)           # no, then out of the menu
         assert top(app) is app.table and app.game.moves_made == made
     # Deal number...: 5, A, then the question
-    press(hw, app, keys.START, *[keys.DOWN] * patience.MENU.index("Deal number..."), keys.A)
+    press(hw, app, keys.START, *[keys.DOWN] * patience_menu.MENU.index("Deal number..."), keys.A)
     press(hw, app, *[keys.UP] * 5, keys.A)
     assert isinstance(top(app), screens.Confirm) and app.text.lines()[0] == "Play deal 5?"
     for _ in range(4):                           # no, then back out to the table
@@ -316,7 +317,7 @@ def test_an_old_statistics_record_counts_a_stuck_saved_deal_as_counted(app_class
 def test_the_pause_triggered_save_holds_the_counted_loss():
     hw, app = bh_start()
     bh_play_into_stuck(hw, app)
-    hw.clock.advance(patience.SAVE_AFTER_MS + 1)
+    hw.clock.advance(ui_app.SAVE_AFTER_MS + 1)
     app.step()
     persist = Persist(hw.storage)
     persist.load(Settings())

@@ -45,8 +45,9 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, launcher, patience, patience_help, seat_records, seats, seats_help,
-                solving, text, textview)
+from ui import (amigo_play, bh_solving, launcher, patience_help, patience_menu,
+                seat_help, seat_records, seats, text, textview)
+from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.bb_table import BigBenApp
 from ui.bh_table import BlackHoleApp
@@ -66,7 +67,7 @@ NOT_SHOWN = {
     "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
     "ui.bb_table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seats_help", "seats_setup",             # modules to forget
+    "ui.", "patience_help", "seat_help", "seat_setup", "patience_menu",  # modules to forget
     "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
@@ -83,7 +84,7 @@ WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
 SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
-        seats_help.YOYO + seats_help.AMIGO)
+        seat_help.YOYO + seat_help.AMIGO)
 
 
 class Shown:
@@ -152,7 +153,7 @@ def test_every_message_in_the_code_is_shown(shown):
 def test_the_scan_finds_the_messages_it_must():
     # the enumeration itself: a storage notice, a seated notice, a prompt table, help
     found = {s for _, _, s in message_constants()}
-    assert storage_module.DAMAGED in found and seats.DAMAGED in found
+    assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
     assert calculation_hint.TEXTS[0] in found
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
@@ -294,7 +295,7 @@ def drive_notices(app_class):
         ch.step()
 
 
-def menu(hw, app, row, rows=patience.MENU):
+def menu(hw, app, row, rows=patience_menu.MENU):
     """The menu opened over the table (as Start does there), down to the row, A."""
     app.back_to_table()
     app.open_menu()
@@ -304,7 +305,7 @@ def menu(hw, app, row, rows=patience.MENU):
 def every_patience_screen(hw, app):
     """Every menu row of a patience game and every screen under it."""
     g = app.game
-    for row in patience.MENU:
+    for row in patience_menu.MENU:
         if row == "Other games":
             continue
         menu(hw, app, row)
@@ -386,18 +387,18 @@ def drive_black_hole():
         if app.game.is_stuck():         # the choices' row undoes that far
             app.choices()
             rows = app.stack[-1].rows
-            press(hw, app, *[keys.DOWN] * rows.index(patience.TO_WINNABLE), keys.A)
+            press(hw, app, *[keys.DOWN] * rows.index(patience_menu.TO_WINNABLE), keys.A)
             think()
     mp = pytest.MonkeyPatch()
     try:
         # the solver's cap reached at once: too deep to tell
-        mp.setattr(solving, "CAP", 1)
+        mp.setattr(bh_solving, "CAP", 1)
         app.deal(5)
         press(hw, app, keys.RIGHT, keys.A, keys.SELECT)
         think()
         # looking back ends three ways; the most undos a deal can need
-        for found, undos in ((solving.WINNABLE, 51), (solving.LOST, 1), (0, 1)):
-            t.thinker.job = solving.BACK
+        for found, undos in ((bh_solving.WINNABLE, 51), (bh_solving.LOST, 1), (0, 1)):
+            t.thinker.job = bh_solving.BACK
             mp.setattr(t.thinker, "step", lambda: True)
             t.thinker.found, t.thinker.undos = found, undos
             t.tick(app)
@@ -405,7 +406,7 @@ def drive_black_hole():
 
         def no_room():
             raise MemoryError
-        mp.setattr(solving, "Thinker", no_room)
+        mp.setattr(bh_solving, "Thinker", no_room)
         ui_keys.boot(BlackHoleApp)
     finally:
         mp.undo()

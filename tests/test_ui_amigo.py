@@ -25,8 +25,8 @@ from ui import seat_screens
 from ui.launcher import Launcher
 from ui.programs import Programs
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
-from ui.seats import (ASK, CPU_PACE_MS, CURTAIN, DAMAGED, HELP, MENU, SAVE_AFTER_MS, SCORES,
-                      SETUP, TABLE)
+from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, SCORES, SETUP, TABLE
 
 SORTED_DECK = sorted(DECK)
 
@@ -291,8 +291,8 @@ def test_several_humans_the_curtain_always_comes_before_another_hand():
 def test_a_curtain_loads_its_words_without_the_help_paragraphs():
     import sys
     from ui import forget
-    if "ui.seats_help" in sys.modules:
-        forget("seats_help")
+    if "ui.seat_help" in sys.modules:
+        forget("seat_help")
     hw, app = new_match((HUMAN, GREEDY, HUMAN), 7)
     for _ in range(200):
         if app.screen == CURTAIN:
@@ -300,7 +300,7 @@ def test_a_curtain_loads_its_words_without_the_help_paragraphs():
         hw.clock.advance(CPU_PACE_MS)
         app.step()
     assert app.screen == CURTAIN and "ui.amigo_words" in sys.modules
-    assert "ui.seats_help" not in sys.modules
+    assert "ui.seat_help" not in sys.modules
 
 
 def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():

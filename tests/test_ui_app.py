@@ -11,7 +11,8 @@ from tests.ui_keys import press
 from tests.conftest import FIGURES
 from tools import ui_budget
 from tools.text_view import row_text
-from ui import patience, screens
+from ui import app as ui_app
+from ui import patience_menu, screens
 from ui.bh_table import BlackHoleApp
 from ui.persist import Persist, Settings
 
@@ -46,7 +47,7 @@ def move_cursor_to(hw, app, f):
 
 def menu_row(hw, app, row):
     """Start, then down to the row and A."""
-    press(hw, app, keys.START, *([keys.DOWN] * patience.MENU.index(row)), keys.A)
+    press(hw, app, keys.START, *([keys.DOWN] * patience_menu.MENU.index(row)), keys.A)
 
 
 def all_cards(g):
@@ -115,7 +116,7 @@ def test_game_settings_and_statistics_survive_power_off():
         move_cursor_to(hw, app, f)
         press(hw, app, keys.A)
     app.settings.brightness = 2
-    hw.clock.advance(patience.SAVE_AFTER_MS + 1)
+    hw.clock.advance(ui_app.SAVE_AFTER_MS + 1)
     app.step()                                  # the pause-triggered save
     again = power_on(stub.Hardware(storage=hw.storage), seed=99)
     assert again.game.save() == app.game.save()

@@ -14,7 +14,7 @@ from tools.text_view import row_text
 from ui import pages
 from ui.bb_table import BigBenApp
 from ui.launcher import GAMES
-from ui.patience import help_paragraphs
+from ui.patience_menu import help_paragraphs
 from ui.persist import TAG_BB, Persist, Settings
 
 ARROWS = (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)

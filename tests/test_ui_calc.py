@@ -10,7 +10,7 @@ from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
 from ui import pages, screens
-from ui.patience import help_paragraphs
+from ui.patience_menu import help_paragraphs
 from ui.calc_table import PILE_NAMES, CalcApp
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
@@ -19,7 +19,7 @@ WON_DEAL = 11       # hint play wins it (tests/test_calculation_rules.py plays t
 
 
 def message(app):
-    return row_text(app.table._msg)
+    return row_text(app.table.view.message)
 
 
 def top(app):
@@ -112,7 +112,7 @@ def test_a_new_deal_asks_first_and_b_keeps_the_game():
 def shown_moves(app):
     """The move counter as the screen shows it: its digit tiles read back."""
     from ui import sprites
-    grid = app.table._moves
+    grid = app.table.view.moves
     digits = [grid[i] - sprites.DIGIT for i in range(3) if grid[i] != sprites.BLANK]
     assert all(0 <= d <= 9 for d in digits)
     return int("".join(map(str, digits)))

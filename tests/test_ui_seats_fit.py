@@ -13,7 +13,8 @@ from hw import keys
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import amigo_play, amigo_words, seat_screens as scores, seats, seats_help
+from ui import amigo_play, amigo_words, seat_help, seat_screens, seats
+from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.amigo_view import MSG_CHARS as AMIGO_MSG
 from ui.pages import Pages
@@ -86,7 +87,7 @@ def test_setup_with_the_most_seats_and_longest_names_fits(app_class):
                 fits(app)
                 press(hw, app, keys.RIGHT)
             press(hw, app, keys.A)
-    app.notice = seats.DAMAGED
+    app.notice = ui_app.DAMAGED
     setup.show(app)
     fits(app)
 
@@ -118,7 +119,7 @@ def test_menu_help_rules_settings_and_questions_fit(app_class):
         while app.screen not in (seats.TABLE, seats.MENU, seats.CURTAIN):
             press(hw, app, keys.B)
     # the help paragraphs wrap within the line
-    for line in Pages("", getattr(seats_help, t.HELP)).lines(0, 1000)[0]:
+    for line in Pages("", getattr(seat_help, t.HELP)).lines(0, 1000)[0]:
         assert len(line) <= LINE_CHARS, line
     # every question and notice the menus ask, with the game in progress
     for lines in (("New match: are you sure?", "", "This game is not over:",
@@ -167,7 +168,7 @@ def test_yoyo_scores_fit():
     g.deal_number = 31999
     for over in (False, True):
         title, heads, rows, last = t.scores(app)
-        s = scores.Scores((title, heads, rows, last), None if over else seats.Seated.new_game)
+        s = seat_screens.Scores((title, heads, rows, last), None if over else seats.Seated.new_game)
         s.show(app)
         fits(app)
         g.phase = yy.OVER
@@ -219,7 +220,7 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
     for text in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
                  amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
                  amigo_play.P_PASS_TEXT, amigo_play.SKIPPING, "This fits. Up: next one",
-                 "Only this card fits", "Nothing to take back", amigo_play.TOO_MANY, seats.DAMAGED):
+                 "Only this card fits", "Nothing to take back", amigo_play.TOO_MANY, ui_app.DAMAGED):
         assert len(text) <= AMIGO_MSG, text
     names = ["WWWWWW"] * 6
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):
@@ -229,7 +230,7 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
             for s in range(6):
                 g.scores[s] = -999 if s % 2 else 999
             app.game = t.game = g
-            scores.Scores(amigo_words.scores(g, names), seats.Seated.new_game).show(app)
+            seat_screens.Scores(amigo_words.scores(g, names), seats.Seated.new_game).show(app)
             app.stack.append(app.stack[0])
             fits_text(app)
             app.stack.pop()

@@ -7,10 +7,10 @@ from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import keys, stub
 from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
-from ui import meter, solving
+from ui import bh_meter, bh_solving
 from ui.persist import Settings
 
-PASSES = 5000      # main-loop passes allowed for one question (each runs solving.SLICE nodes)
+PASSES = 5000      # main-loop passes allowed for one question (each runs bh_solving.SLICE nodes)
 
 
 def verdict(game, cap=200000):
@@ -121,7 +121,7 @@ def test_no_winning_line_counts_the_undos_back_to_a_winnable_position():
 def test_a_key_stops_a_hint_search_and_changes_nothing():
     hw, app = make_app(3)
     press(hw, app, keys.SELECT)
-    assert thinker(app).job == solving.HINT
+    assert thinker(app).job == bh_solving.HINT
     cursor, moves = app.table.cursor, app.game.moves_made
     press(hw, app, keys.RIGHT)
     assert not thinker(app).job and app.table.cursor == cursor
@@ -129,7 +129,7 @@ def test_a_key_stops_a_hint_search_and_changes_nothing():
 
 
 def _bar(app):
-    return [app.table.meter.bitmap[x, 1] for x in range(meter.W)]
+    return [app.table.meter.bitmap[x, 1] for x in range(bh_meter.W)]
 
 
 def _play_into_a_lost_position(deal):
@@ -148,13 +148,13 @@ def _play_into_a_lost_position(deal):
 
 def test_the_winnable_bar_follows_the_moves_when_turned_on():
     hw, app, _ = _play_into_a_lost_position(2)
-    assert thinker(app).verdict == meter.LOST
+    assert thinker(app).verdict == bh_meter.LOST
     assert 0 in _bar(app) and 2 in _bar(app)       # dashed red: lost, told by shape too
 
 
 def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
     hw, app, _ = _play_into_a_lost_position(2)
-    assert thinker(app).verdict == meter.LOST
+    assert thinker(app).verdict == bh_meter.LOST
     nodes = thinker(app).solver.nodes
     played = 0
     while app.game.first_move() >= 0:
@@ -162,16 +162,16 @@ def test_once_lost_every_move_on_stays_lost_without_a_search_until_an_undo():
         play_at_cursor(hw, app)
         played += 1
         assert think(app) == 0 and thinker(app).solver.nodes == nodes   # no search
-        assert thinker(app).verdict == meter.LOST
+        assert thinker(app).verdict == bh_meter.LOST
         assert 0 in _bar(app) and 2 in _bar(app)                       # dashed red
     assert played >= 1
     press(hw, app, keys.B)              # back in a position that may be winnable: ask again
-    assert thinker(app).verdict != meter.LOST and thinker(app).job == solving.CHECK
+    assert thinker(app).verdict != bh_meter.LOST and thinker(app).job == bh_solving.CHECK
 
 
 def test_looking_back_from_past_a_lost_verdict_searches_only_before_it(monkeypatch):
     hw, app, back = _play_into_a_lost_position(2)
-    assert thinker(app).verdict == meter.LOST
+    assert thinker(app).verdict == bh_meter.LOST
     lost_at = app.game.moves_made
     while app.game.first_move() >= 0:
         app.table.cursor = app.game.first_move()
@@ -214,7 +214,7 @@ def _deep_position(cap):
 
 
 def test_past_the_cap_the_bar_says_too_deep_and_turns_when_the_check_ends(monkeypatch):
-    monkeypatch.setattr(solving, "CAP", 300)
+    monkeypatch.setattr(bh_solving, "CAP", 300)
     deal, fans, r = _deep_position(300)
     hw, app = make_app(deal)                       # bar off: no search on the way there
     for f in fans:
@@ -227,20 +227,20 @@ def test_past_the_cap_the_bar_says_too_deep_and_turns_when_the_check_ends(monkey
         app.step()
         if thinker(app).verdict:
             break
-    assert thinker(app).verdict == meter.UNDECIDED
+    assert thinker(app).verdict == bh_meter.UNDECIDED
     assert thinker(app).progress() >= 300 and app.busy()       # still thinking
     bar = _bar(app)
-    assert bar[0] == 3 and bar[1:-1] == [0] * (meter.W - 2)     # hollow: too deep, for now
+    assert bar[0] == 3 and bar[1:-1] == [0] * (bh_meter.W - 2)     # hollow: too deep, for now
     think(app)
-    assert thinker(app).verdict == (meter.WINNABLE if r == WON else meter.LOST)
+    assert thinker(app).verdict == (bh_meter.WINNABLE if r == WON else bh_meter.LOST)
     assert 3 not in _bar(app)
 
 
 def test_the_bar_stays_off_unless_asked_for():
     hw, app = make_app(2)
-    assert thinker(app).job == solving.IDLE and set(_bar(app)) == {0}
+    assert thinker(app).job == bh_solving.IDLE and set(_bar(app)) == {0}
     play_at_cursor(hw, app)
-    assert thinker(app).job == solving.IDLE and set(_bar(app)) == {0}
+    assert thinker(app).job == bh_solving.IDLE and set(_bar(app)) == {0}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -278,7 +278,7 @@ def test_settings_saved_before_the_solver_still_load():
 def test_no_heap_for_the_solver_is_said_and_play_goes_on(monkeypatch):
     def no_memory(*_):
         raise MemoryError
-    monkeypatch.setattr(solving, "Thinker", no_memory)
+    monkeypatch.setattr(bh_solving, "Thinker", no_memory)
     hw, app = make_app(2, verdict=True, winnable_only=True)
     before = app.game.save()
     press(hw, app, keys.SELECT)
@@ -315,22 +315,22 @@ def test_statistics_count_wins_among_winnable_deals():
 
 
 def test_looking_back_to_a_lost_opening_the_atlas_does_not_know_says_the_deal_is_lost():
-    t = solving.Thinker()                          # the thinker alone: no atlas in the way
+    t = bh_solving.Thinker()                          # the thinker alone: no atlas in the way
     g = BlackHole()
     g.new_deal(1)                                  # deal 1: no win per the reference data
-    t.ask(solving.CHECK, g)
+    t.ask(bh_solving.CHECK, g)
     while not t.step():
         pass
-    assert t.verdict == meter.LOST
+    assert t.verdict == bh_meter.LOST
     for _ in range(2):
         f = g.first_move()
         g.play(f)
         t.moved(f)
-    assert t.verdict == meter.LOST and not t.job
-    t.ask(solving.BACK, g)
+    assert t.verdict == bh_meter.LOST and not t.job
+    t.ask(bh_solving.BACK, g)
     while not t.step():
         pass
-    assert t.found == meter.LOST and t.undos == 2
+    assert t.found == bh_meter.LOST and t.undos == 2
 
 
 def _stuck_in(hw, app):

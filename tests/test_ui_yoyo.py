@@ -21,7 +21,8 @@ from ui.launcher import Launcher
 from ui.programs import Programs
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
 from ui.table import cell_xy
-from ui.seats import ASK, CPU_PACE_MS, DAMAGED, MENU, SAVE_AFTER_MS, SCORES, SETUP, TABLE
+from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.seats import ASK, CPU_PACE_MS, MENU, SCORES, SETUP, TABLE
 from ui.seats import CURTAIN as BANNER
 from ui.yoyo_app import YoyoApp, YoyoTable
 from ui.yoyo_view import PROMPTS, SEAT_RGB, refusal, wanted

@@ -68,7 +68,7 @@ def positions(deal):
 
 
 def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
-    """As the app sees them with "Winnable?" on (ui/solving.py): the opening's verdict comes
+    """As the app sees them with "Winnable?" on (ui/bh_solving.py): the opening's verdict comes
     from the atlas; after every move a search of up to cap nodes, the table kept between them
     (the cards stay the same within a deal), unless the verdict is already known: a move on
     from a lost position is lost, a move along the line just found is winnable. A deal the

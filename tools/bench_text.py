@@ -176,7 +176,7 @@ def screens():
     of games, the menu Black Hole's."""
     sys.path.insert(0, ROOT)
     from ui.launcher import GAMES
-    from ui.patience import MENU
+    from ui.patience_menu import MENU
     chooser = ["Pocket Patience: games"] + ["%-12s%s" % (g[0], g[1]) for g in GAMES]
     chooser_b = ["Pocket Patience: scores"] + ["%-12s%s" % (g[0], "won 12 of 40")
                                                for g in GAMES]

@@ -37,7 +37,7 @@ def main(argv=None):
     from hw import keys, stub
     from ui import pages
     from ui.bh_table import BlackHoleApp, BlackHoleTable
-    from ui.patience import MENU, help_paragraphs
+    from ui.patience_menu import MENU, help_paragraphs
     from ui.persist import Persist, Settings
     os.makedirs(args.out, exist_ok=True)
     hw = stub.Hardware()

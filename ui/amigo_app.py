@@ -21,7 +21,7 @@ from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
 from ui.amigo_play import prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
-from ui.seats import ASK, SeatTable, HUMAN, Seated, kind
+from ui.seats import SeatTable, HUMAN, Seated
 
 try:
     from micropython import const
@@ -40,7 +40,7 @@ class AmigoTable(SeatTable):
     GAME_TAG = TAG_AMIGO
     SETUP_TAG = TAG_AMIGO_SETUP
     SaveError = SaveError
-    HELP = "AMIGO"            # its paragraphs in ui/seats_help.py, loaded on Help
+    HELP = "AMIGO"            # its paragraphs in ui/seat_help.py, loaded on Help
     MENU = ("Resume", "New match", "Setup", "Help", "Rule choices", "Settings", "Scores",
             "Other games")
     KINDS = ("Human", "CPU easy", "CPU hard", "CPU strong")
@@ -245,7 +245,7 @@ class AmigoTable(SeatTable):
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()
             self.view.say(amigo_words.over(self.game, app.names))
-            app.scores(_after_scores)
+            app.scores(amigo_words.after_scores)
             return
         if a == A_PLAY:
             app.sound(1200, 15)
@@ -278,26 +278,12 @@ class AmigoTable(SeatTable):
         elif self.game.pending != P_OVER:
             amigo_play.key(self, app, k)
         elif k == keys.A:
-            app.scores(_after_scores)
+            app.scores(amigo_words.after_scores)
         elif k == keys.DOWN:
             self.history(app)
 
     def history(self, app):
-        app.push(kind(amigo_words.LastMoves(), ASK))
-
-
-def _after_scores(app):
-    g = app.game
-    if g.match_over():
-        from ui import seat_records     # counted here: once, as the next match starts
-        seat_records.match_over(app)
-        forget("seat_records")
-        app.new_game()
-    else:
-        g.next_game()
-        app.table.clear()      # the news and moves of the game before are done with
-        app.changed()
-        app.begin()
+        app.over(amigo_words.LastMoves())
 
 
 class AmigoApp(Seated):

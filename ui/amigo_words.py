@@ -1,9 +1,10 @@
 """YoYo's words on its text screens: the curtain's lines, the end of a game and the score
-table, the last moves' screen (Down, from the log in ui/amigo_log.py). Loaded
-with the table, so its names are interned before play fills the heap; the help paragraphs
-(ui/seats_help.py) load only while shown."""
+table (and what A does there), the last moves' screen (Down, from the log in
+ui/amigo_log.py). Loaded with the table, so its names are interned before play fills the
+heap; the help paragraphs (ui/seat_help.py) load only while shown."""
 from engine.amigo import P_OVER, PILE_OUT, WENT_OUT
 from hw import keys
+from ui import forget
 from ui.amigo_log import events, name, tell
 
 try:
@@ -131,3 +132,18 @@ def scores(g, names):
     else:
         title = "Scores  game %d of %d" % (g.game + 1, 2 * n)
     return title, "    game   total", rows, last
+
+
+def after_scores(app):
+    """A on the score table: the next game, or a new match once this one is over."""
+    g = app.game
+    if g.match_over():
+        from ui import seat_records     # counted here: once, as the next match starts
+        seat_records.match_over(app)
+        forget("seat_records")
+        app.new_game()
+    else:
+        g.next_game()
+        app.table.clear()      # the news and moves of the game before are done with
+        app.changed()
+        app.begin()

@@ -1,14 +1,16 @@
 """Black Hole's table on the shared patience screens (ui/patience.py): D-pad cursor, A plays,
-B undoes, Select hints, Start opens the menu. The solver (ui/solving.py) thinks in slices
-between keys; the atlas (hw/atlas.py) answers at once where it can. Per move only tiles change."""
+B undoes, Select hints, Start opens the menu. The solver (ui/bh_solving.py) thinks in slices
+between keys; the atlas (hw/atlas.py) answers at once where it can; what it finds shows
+through ui/bh_hints.py. Per move only tiles change."""
 import gc
 
 from engine.blackhole import BlackHole, SaveError
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
-from ui import forget, solving, sprites
+from ui import bh_solving, sprites
 from ui import table as table_module
-from ui.meter import OFF, Meter
+from ui.bh_hints import Hints
+from ui.bh_meter import Meter
 from ui.patience import GUIDES, Patience, celebrate
 from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
@@ -26,7 +28,7 @@ _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
 
 
-class BlackHoleTable:
+class BlackHoleTable(Hints):
     NAME = "Black Hole"
     GAME_TAG = TAG_GAME
     STATS_TAG = TAG_STATS
@@ -39,7 +41,7 @@ class BlackHoleTable:
         # The solver's 12 KB table first, while the free heap is still one unbroken run.
         gc.collect()
         try:
-            self.thinker = solving.Thinker()
+            self.thinker = bh_solving.Thinker()
         except MemoryError:
             self.thinker = None
         self.view = TableView(*sprites.build())
@@ -84,7 +86,7 @@ class BlackHoleTable:
         self.show(app)
 
     def busy(self):
-        return self.auto or self.thinker is not None and self.thinker.job != solving.IDLE
+        return self.auto or self.thinker is not None and self.thinker.job != bh_solving.IDLE
 
     def winnable(self):
         return atlas.winnable(self.game.deal_number)
@@ -183,6 +185,11 @@ class BlackHoleTable:
         if won:
             self._play(app, g.first_move())
 
+    def tick(self, app):
+        if self.auto:
+            return self._auto_move(app)
+        self._think(app)
+
     def _refusal(self, code):
         if code == 2:
             return "That fan is empty"
@@ -203,115 +210,6 @@ class BlackHoleTable:
         self._say_state()
         self._lights()
         self._verdict_bar()
-
-    # -- the solver ----------------------------------------------------------------------
-    def _known(self):
-        """The atlas's verdict here, else 0: at a deal's opening, anywhere in a lost deal."""
-        n = self.game.deal_number
-        if self.known >> 2 != n:
-            w = atlas.winnable(n)
-            self.known = n << 2 | (0 if w is None else solving.WINNABLE if w else solving.LOST)
-        return 0 if self.known & 3 == solving.WINNABLE and self.game.moves_made else self.known & 3
-
-    def _verdict_bar(self):
-        t = self.thinker
-        if not self.app.settings.verdict or t is None:
-            self.meter.show(OFF)
-        elif t.verdict:
-            self.meter.show(t.verdict)
-        else:
-            known = self._known()
-            if known:
-                self.meter.show(known)
-            elif not self.game.is_won():
-                t.ask(solving.CHECK, self.game)
-                self.meter.progress(0, solving.CAP)
-
-    def _hint(self):
-        g = self.game
-        t = self.thinker
-        if g.is_won() or t is None:
-            return
-        self.app.stats.hinted = 1     # a win now is not a win without hints
-        if t.verdict == solving.WINNABLE:
-            self._show_hint()
-            return
-        known = self._known()
-        if t.verdict == solving.LOST or g.is_stuck() or known == solving.LOST:
-            self._look_back()
-        else:
-            self.view.say("Thinking... any key stops")
-            t.ask(solving.HINT, g, known == solving.WINNABLE)
-            self.meter.progress(0, solving.CAP)
-
-    def _look_back(self):
-        self.meter.show(solving.LOST)
-        if self.game.moves_made == 0 or self._known():
-            self.undo_back = False
-            self.view.say("This deal cannot be won")
-            return
-        self.view.say("No win here. Looking back")
-        self.thinker.ask(solving.BACK, self.game)
-
-    def _show_hint(self):
-        self.cursor = self.thinker.next_move()
-        self.view.set_cursor(self.cursor)
-        self.view.say("Hint: this fan")
-        self.meter.show(solving.WINNABLE)
-
-    def tick(self, app):
-        if self.auto:
-            return self._auto_move(app)
-        t = self.thinker
-        job = t.job
-        if not t.step():
-            if not t.verdict:
-                self.meter.progress(t.progress(), solving.CAP)
-            return
-        wanted = self.undo_back
-        self.undo_back = False
-        if job == solving.BACK:
-            self.meter.show(solving.LOST)
-            if t.found == solving.WINNABLE:
-                self.back = t.undos
-                if wanted:
-                    self._back(app, False)
-                else:
-                    self.view.say("No win here: undo %d back" % t.undos)
-            elif t.found == solving.LOST:
-                self.view.say("This deal cannot be won")
-            else:
-                self.view.say("No win here; undo and ask")
-            return
-        self.meter.show(t.verdict)
-        if job == solving.HINT:
-            if t.verdict == solving.WINNABLE:
-                self._show_hint()
-            elif t.verdict == solving.LOST:
-                self.undo_back = wanted
-                self._look_back()
-            else:
-                self.view.say("Too deep to tell, sorry")
-
-    def _stop_thinking(self):
-        """A key during a hint stops it (the bar's own check goes on)."""
-        t = self.thinker
-        if t is None or not t.job or t.job == solving.CHECK:
-            return False
-        t.job = solving.IDLE
-        self.undo_back = False
-        self.view.say("")
-        self._verdict_bar()
-        return True
-
-    def undo_to_winnable(self, app):
-        """The choices' row (ui/patience.py): ui/bh_back.py, loaded only for it."""
-        self._back(app, True)
-
-    def _back(self, app, asked):
-        from ui import bh_back
-        bh_back.undo_back(self, app, asked)
-        forget("bh_back")
 
     # -- lights: one green pixel per playable fan, so the board shows how open the game is
     def _lights(self):

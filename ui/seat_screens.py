@@ -14,8 +14,7 @@ back at the table, Start opens the menu; from the menu any key goes back.
 """
 from engine.crc import crc16
 from hw import keys
-from ui import screens
-from ui.seats import ASK, HELP, NAME_CHARS, forget, kind
+from ui import forget, screens
 
 try:
     from micropython import const
@@ -105,11 +104,11 @@ def _pick(app, i):
         app.setup()
     elif row == "Help":
         paragraphs = help_paragraphs(t.HELP)
-        app.push(kind(screens.help_pages(t.NAME, paragraphs), HELP))
+        app.show_help(paragraphs)
     elif row == "Settings":
-        app.push(kind(screens.device_settings(), ASK))   # the device's, shared by every game
+        app.over(screens.device_settings())   # the device's, shared by every game
     elif row == "Rule choices":
-        app.push(kind(screens.Options("Rules for new games", rows, change), ASK))
+        app.over(screens.Options("Rules for new games", rows, change))
     elif row == "Scores":
         app.scores(None)
     elif t.in_progress():
@@ -138,11 +137,11 @@ def change(app, i, step):
 
 
 def help_paragraphs(name):
-    """A game's paragraphs from ui/seats_help.py; that module is dropped at once, so only
+    """A game's paragraphs from ui/seat_help.py; that module is dropped at once, so only
     what is shown stays on the heap, while it is shown."""
-    from ui import seats_help
-    found = getattr(seats_help, name)
-    forget("seats_help")
+    from ui import seat_help
+    found = getattr(seat_help, name)
+    forget("seat_help")
     return found
 
 
@@ -160,8 +159,8 @@ def unpack(app, d):
         name = ""
         for i in range(_NAME_LEN):
             ch = chr(d[9 + _NAME_LEN * s + i])
-            if ch not in NAME_CHARS:
-                return False
+            if not ("A" <= ch <= "Z" or "0" <= ch <= "9" or ch == " "):
+                return False            # not one of ui/seat_setup.py's NAME_CHARS
             name += ch
         names.append(name.strip() or "P%d" % (s + 1))
     if not t.unpack(app, d[_FIXED:n - 2]):

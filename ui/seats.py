@@ -1,10 +1,10 @@
-"""A game for several seats on the shared screens (ui/screens.py): the loop, the screen stack,
-CPU seats paced so a person can follow them (A skips to the next person), saving once play
-pauses, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
+"""A game for several seats on the shared screens (ui/screens.py) and the main loop
+(ui/app.py): CPU seats paced so a person can follow them (A skips to the next person), its
+records, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
 
 A game brings one table screen class (Yo-yo: ui/yoyo_app.py, YoYo: ui/amigo_app.py) with:
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
-    HELP                        the name of its paragraphs in ui/seats_help.py
+    HELP                        the name of its paragraphs in ui/seat_help.py
     MENU                        its menu rows (ui/seat_screens.py knows them), fixed
     KINDS, MAX_SEATS            seat kinds' names (0 is a person), the most seats (2 the least)
     NAMES, RULES, SaveError     names edited in setup?; ("label|off|on", option bit) rule
@@ -17,20 +17,14 @@ A game brings one table screen class (Yo-yo: ui/yoyo_app.py, YoYo: ui/amigo_app.
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
-import displayio
-
-from engine.rng import MsRandom
-from hw import TICKS_MASK, keys
-from ui import forget  # noqa: F401 (seat_screens takes it from here)
-from ui.glyphs import felt
-from ui.textview import TextView
+from hw import TICKS_MASK
+from ui.app import DAMAGED, App
 
 try:
     from micropython import const
 except ImportError:
     const = int
 
-SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long
 CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
 HUMAN = const(0)
 
@@ -43,11 +37,9 @@ HELP = const(4)
 SCORES = const(5)
 ASK = const(6)                # a confirmation, a notice or settings
 
-DAMAGED = "Saved game was damaged."
-NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"   # a seat's name: six of these
-
 
 def kind(screen, k):
+    """screen, marked with what app.screen says while it is on top."""
     screen.kind = k
     return screen
 
@@ -76,13 +68,8 @@ class SeatTable:
         return False
 
 
-class Seated:
+class Seated(App):
     def __init__(self, hw, seed, persist, settings, table_class, rgb):
-        self.hw = hw
-        self.persist = persist
-        self.settings = settings
-        self.leave = False        # the player asked for another game (ui/launcher.py)
-        self.rng = MsRandom(seed & 0x3FFFFFFF)
         self.players = 2
         self.kinds = bytearray(table_class.DEFAULT_KINDS)
         self.names = "P1 P2 P3 P4 P5 P6".split()
@@ -90,20 +77,9 @@ class Seated:
         self.holder = -1          # the person holding the device
         self.hurry = False        # A pressed in a CPU turn: no pacing until a person's turn
         self.cpu_at = 0
-        self.unsaved_since = -1
-        self.dirty = True
         self.playing = False      # a game was started or restored
-        self.root = displayio.Group()
-        self.root.append(felt(rgb))
-        self.table = table_class(self)
+        App.__init__(self, hw, seed, persist, settings, table_class, rgb)
         self.table.kind = TABLE
-        self.game = self.table.game
-        self.text = TextView()
-        self.root.append(self.table.group)
-        self.root.append(self.text.group)
-        self.stack = [self.table]
-        self.notice = self._restore()
-        hw.display.root_group = self.root
         if self.playing:
             self.begin()
         else:
@@ -143,77 +119,32 @@ class Seated:
         p.commit(self.settings)
         self.unsaved_since = -1
 
-    def changed(self):
-        # The clock restarts at every change: a save waits for a real pause in play.
-        self.unsaved_since = self.hw.clock.ms()
-
-    # -- the loop ----------------------------------------------------------------------
-    def step(self):
-        """One pass: at most one key, one CPU action when its pace is due (or the rest of a
-        skipped CPU run), a save when play has paused, a refresh when needed."""
-        k = self.hw.keys.poll()
-        if k != keys.NONE:
-            self.stack[-1].key(self, k)
-            self.dirty = True
-        now = self.hw.clock.ms()
+    # -- its part of the loop (ui/app.py) -------------------------------------------------
+    def tick(self, k):
+        """One CPU action when its pace is due (or the rest of a skipped CPU run)."""
         t = self.table
-        if self.stack[-1] is t and t.busy():
-            if self.hurry:
-                # Skipped: the CPU seats play on until a person is to move, but a seat that
-                # thinks in slices gives the loop back after each slice.
-                while self.stack[-1] is t and t.busy() and t.tick(self):
-                    pass
-                self.dirty = True
-            elif t.thinking() or (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
-                # a seat that thinks in slices gets one slice a pass, then waits its pace
-                if t.tick(self):
-                    self.cpu_at = now
-                self.dirty = True
-        # The clock again: a tone blocks while it sounds, so a change made in this pass may
-        # be stamped later than `now`.
+        if self.stack[-1] is not t or not t.busy():
+            return False
+        if self.hurry:
+            # Skipped: the CPU seats play on until a person is to move, but a seat that
+            # thinks in slices gives the loop back after each slice.
+            while self.stack[-1] is t and t.busy() and t.tick(self):
+                pass
+            return True
         now = self.hw.clock.ms()
-        if self.unsaved_since >= 0 and \
-                (now - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
-            self.save_now()
-        if self.dirty:
-            self.hw.display.refresh()
-            self.dirty = False
+        if t.thinking() or (now - self.cpu_at) & TICKS_MASK >= CPU_PACE_MS:
+            # a seat that thinks in slices gets one slice a pass, then waits its pace
+            if t.tick(self):
+                self.cpu_at = now
+            return True
+        return False
 
-    def busy(self):
-        """Still working with no key pressed: a CPU seat is to move."""
-        return self.stack[-1] is self.table and self.table.busy()
-
-    def run(self):
-        import time
-        while True:
-            self.step()
-            time.sleep(0.01)
-
-    def push(self, screen):
-        self.stack.append(screen)
-        self._show()
-
-    def pop(self):
-        if len(self.stack) > 1:
-            self.stack.pop()
-        self._show()
+    def shown(self, on_table):
+        self.lights()
 
     def back_to_table(self):
-        del self.stack[1:]
         self.cpu_at = self.hw.clock.ms()
-        self._show()
-
-    def _show(self):
-        top = self.stack[-1]
-        on_table = top is self.table
-        self.table.group.hidden = not on_table
-        self.text.group.hidden = on_table
-        top.show(self)
-        self.lights()
-        self.dirty = True
-
-    def sound(self, hz, ms):
-        self.hw.sound.beep(hz, ms)
+        App.back_to_table(self)
 
     def humans(self):
         n = 0
@@ -266,6 +197,14 @@ class Seated:
         from ui.seat_screens import Scores
         self.push(kind(Scores(self.table.scores(self), then), SCORES))
 
+    def over(self, screen):
+        """A screen over the table other than those above: settings, the last moves..."""
+        self.push(kind(screen, ASK))
+
+    def show_help(self, paragraphs):
+        from ui.screens import help_pages
+        self.push(kind(help_pages(self.table.NAME, paragraphs), HELP))
+
     # Screens' modules load when first needed: a game that is only played never loads them.
     def ask(self, lines, yes):
         from ui.screens import Confirm
@@ -276,7 +215,7 @@ class Seated:
         self.push(kind(Notice(lines), ASK))
 
     def setup(self):
-        from ui.seats_setup import SeatSetup
+        from ui.seat_setup import SeatSetup
         self.push(kind(SeatSetup(self), SETUP))
 
     def open_menu(self):

@@ -28,7 +28,7 @@ class YoyoTable(SeatTable):
     GAME_TAG = TAG_YOYO
     SETUP_TAG = TAG_YOYO_SETUP
     SaveError = SaveError
-    HELP = "YOYO"             # its paragraphs in ui/seats_help.py, loaded on Help
+    HELP = "YOYO"             # its paragraphs in ui/seat_help.py, loaded on Help
     MENU = ("Resume", "New game", "Redo move", "Setup", "Help", "Rule choices", "Settings",
             "Scores", "Other games")
     KINDS = ("Human", "CPU easy", "CPU hard")

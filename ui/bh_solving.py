@@ -9,7 +9,7 @@ every move on from there, until an undo.
 """
 from engine.blackhole import BlackHole
 from engine.solver import BUSY, NOWIN, WON, Solver
-from ui.meter import LOST, UNDECIDED, WINNABLE
+from ui.bh_meter import LOST, UNDECIDED, WINNABLE
 
 try:
     from micropython import const

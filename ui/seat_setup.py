@@ -5,7 +5,6 @@ says what the keys do on the row chosen. Edits take effect only when a game star
 """
 from hw import keys
 from ui import forget
-from ui.seats import NAME_CHARS
 
 try:
     from micropython import const
@@ -13,6 +12,7 @@ except ImportError:
     const = int
 
 _NAME_LEN = const(6)
+_NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"   # a seat's name: six of these
 
 
 class SeatSetup:
@@ -103,7 +103,7 @@ class SeatSetup:
         app.kinds[:] = self.kinds
         app.names = list(self.names)
         app.notice = None
-        forget("seats_setup")       # its code leaves the heap before the game's CPUs come
+        forget("seat_setup")       # its code leaves the heap before the game's CPUs come
         app.new_game()
 
     def _key_name(self, k):
@@ -111,9 +111,9 @@ class SeatSetup:
         name = "%-6s" % self.names[s]
         p = self.pos
         if k == keys.UP or k == keys.DOWN:
-            i = NAME_CHARS.find(name[p])
-            i = (i + (1 if k == keys.UP else len(NAME_CHARS) - 1)) % len(NAME_CHARS)
-            name = name[:p] + NAME_CHARS[i] + name[p + 1:]
+            i = _NAME_CHARS.find(name[p])
+            i = (i + (1 if k == keys.UP else len(_NAME_CHARS) - 1)) % len(_NAME_CHARS)
+            name = name[:p] + _NAME_CHARS[i] + name[p + 1:]
         elif k == keys.LEFT or k == keys.RIGHT:
             self.pos = (p + (1 if k == keys.RIGHT else _NAME_LEN - 1)) % _NAME_LEN
         elif k == keys.A or k == keys.B or k == keys.START:

@@ -1,0 +1,106 @@
+"""The main loop, once for every game: a stack of screens over one table, a key to the screen
+on top, the game's own work between keys, a save once play pauses, a refresh when something
+changed. ui/patience.py (the one-player games) and ui/seats.py (the seated games) build on it;
+ui/launcher.py steps the game it started.
+
+A game's app class sets what its table reads, then calls App.__init__, which builds the
+screen (felt, the table's group, the text screen over it) and restores the saved game, and
+then shows the screen it starts on; it brings:
+    _restore()          what it saved, back into its table; returns a notice or None
+    save_now()          its records into ui/persist.py, committed; unsaved_since = -1
+    tick(k)             its own work in a pass after key k (keys.NONE if none): CPU seats,
+                        auto-play, the key guide when idle; True if the screen changed
+    shown(on_table)     after a screen came on top
+and may take a key another way than the top screen's key(app, k) (its key(k)).
+
+Screens on the stack are objects with show(app) and key(app, k)."""
+import displayio
+
+from engine.rng import MsRandom
+from hw import TICKS_MASK, keys
+from ui.glyphs import felt
+from ui.textview import TextView
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long, not every move
+DAMAGED = "Saved game was damaged."
+
+class App:
+    def __init__(self, hw, seed, persist, settings, table_class, rgb):
+        self.hw = hw
+        self.persist = persist
+        self.settings = settings
+        self.leave = False        # the player asked for another game (ui/launcher.py)
+        self.rng = MsRandom(seed & 0x3FFFFFFF)
+        self.unsaved_since = -1
+        self.dirty = True
+        self.root = displayio.Group()
+        self.root.append(felt(rgb))
+        self.table = table_class(self)
+        self.game = self.table.game
+        self.text = TextView()
+        self.root.append(self.table.group)
+        self.root.append(self.text.group)
+        self.stack = [self.table]
+        self.notice = self._restore()
+        hw.display.root_group = self.root
+
+    def changed(self):
+        # The clock restarts at every change: a save waits for a real pause in play.
+        self.unsaved_since = self.hw.clock.ms()
+
+    # -- the loop ----------------------------------------------------------------------
+    def step(self):
+        """One pass: at most one key, the game's work, a save when play has paused, a
+        refresh when needed."""
+        k = self.hw.keys.poll()
+        if k != keys.NONE:
+            self.key(k)
+            self.dirty = True
+        if self.tick(k):
+            self.dirty = True
+        # The clock again: a tone blocks while it sounds, so a change made in this pass may
+        # be stamped later than the key.
+        if self.unsaved_since >= 0 and \
+                (self.hw.clock.ms() - self.unsaved_since) & TICKS_MASK >= SAVE_AFTER_MS:
+            self.save_now()
+        if self.dirty:
+            self.hw.display.refresh()
+            self.dirty = False
+
+    def key(self, k):
+        self.stack[-1].key(self, k)
+
+    def busy(self):
+        """Still working with no key pressed: the table has work between keys."""
+        return self.stack[-1] is self.table and self.table.busy()
+
+    # -- the screen stack ----------------------------------------------------------------
+    def push(self, screen):
+        self.stack.append(screen)
+        self._show()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self._show()
+
+    def back_to_table(self):
+        del self.stack[1:]
+        self._show()
+
+    def _show(self):
+        top = self.stack[-1]
+        on_table = top is self.table
+        self.table.group.hidden = not on_table
+        self.text.group.hidden = on_table
+        top.show(self)
+        self.shown(on_table)
+        self.dirty = True
+
+    def sound(self, hz, ms):
+        self.hw.sound.beep(hz, ms)
