@@ -129,6 +129,7 @@ def shown():
                 walk(app_class, seed)
         drive_yoyo_words()
         drive_amigo_words()
+        drive_seat_guides()
     finally:
         mp.undo()
     return rec
@@ -564,6 +565,22 @@ def drive_seated_menu(app_class):
             press(hw, app, keys.RIGHT, keys.DOWN)
     menu(hw, app, "Other games", t.MENU)        # leaving with a game under way
     press(hw, app, keys.B)
+
+
+def drive_seat_guides():
+    """Each seated table on a person's decision through a long pause: every guide line."""
+    for app_class in (YoyoApp, AmigoApp):
+        hw, app = ui_keys.boot(app_class, seed=3)
+        app.stack[-1].kinds[:2] = bytes((0, 1))     # a person first, then a CPU seat
+        press(hw, app, keys.UP, keys.A)
+        for _ in range(400):
+            if app.screen == seats.TABLE and not app.busy():
+                break
+            hw.clock.advance(800)
+            press(hw, app, keys.A) if app.screen != seats.TABLE else app.step()
+        for _ in range(len(app.table.GUIDES) + 1):
+            hw.clock.advance(9000)
+            app.step()
 
 
 def drive_yoyo_words():

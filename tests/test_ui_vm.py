@@ -15,7 +15,11 @@ from tests.test_ui_app import DEAL_2_WIN
 pytestmark = [cpy.needs_cpy, pytest.mark.vm]
 
 APP_BUDGET = 48 * 1024       # engine, screens' code and objects; displayio's own memory apart
-YOYO_APP_BUDGET = 68 * 1024  # see test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step
+# The seated games carry the seated tables' key guide and B held (ui/seats.py, about 1 KB) on
+# top of what each needed before; the whole-app fit gate (tests/test_board_heap.py) holds
+# every game, each its own program, within the product's budget
+YOYO_PARLETT_APP_BUDGET = 52 * 1024
+YOYO_APP_BUDGET = 72 * 1024  # see test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step
 SOLVER_BUDGET = 16 * 1024    # Black Hole's solver, made with the app (tests/test_solver_fit.py)
 
 
@@ -196,7 +200,7 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
            figs["peak_event"]))
     assert figs["plays"] > 30 and figs["over"] == 1
     assert figs["peak_cpu"] == 0
-    assert total <= APP_BUDGET
+    assert total <= YOYO_PARLETT_APP_BUDGET
 
 
 AMIGO = r'''

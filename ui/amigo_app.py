@@ -48,6 +48,7 @@ class AmigoTable(SeatTable):
     DEFAULT_KINDS = (HUMAN, PLANNER, GREEDY, PLANNER, GREEDY, PLANNER)
     NAMES = True
     RULES = (("Take+ rule|plain|escalated", ESCALATE), ("Draw|if stuck|any time", DRAW_ANY))
+    GUIDES = ("Up: what fits  Down: log", "Start: menu")
     SEAT_RGB = SEAT_RGB
     START = "Start match"
 
@@ -281,6 +282,11 @@ class AmigoTable(SeatTable):
             app.scores(amigo_words.after_scores)
         elif k == keys.DOWN:
             self.history(app)
+
+    def prompt(self, app):
+        # Up and Down find a card and show the log only while a turn's card is to be played
+        g = self.game
+        return prompt(g) if g.pending == P_TURN else ""
 
     def history(self, app):
         app.over(amigo_words.LastMoves())

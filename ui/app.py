@@ -27,6 +27,7 @@ except ImportError:
     const = int
 
 SAVE_AFTER_MS = const(3000)   # flash wears: save once play pauses this long, not every move
+_GUIDE_AFTER_MS = const(8000)  # idle this long on a table, its key guide shows again
 DAMAGED = "Saved game was damaged."
 
 class App:
@@ -37,6 +38,7 @@ class App:
         self.leave = False        # the player asked for another game (ui/launcher.py)
         self.rng = MsRandom(seed & 0x3FFFFFFF)
         self.unsaved_since = -1
+        self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
         self.dirty = True
         self.root = displayio.Group()
         self.root.append(felt(rgb))
@@ -59,6 +61,7 @@ class App:
         refresh when needed."""
         k = self.hw.keys.poll()
         if k != keys.NONE:
+            self.key_at = self.hw.clock.ms()
             self.key(k)
             self.dirty = True
         if self.tick(k):
@@ -74,6 +77,15 @@ class App:
 
     def key(self, k):
         self.stack[-1].key(self, k)
+
+    def paused(self):
+        """True once in a while when no key has come for _GUIDE_AFTER_MS: time to show the
+        table's keys again (and the wait starts over)."""
+        now = self.hw.clock.ms()
+        if (now - self.key_at) & TICKS_MASK < _GUIDE_AFTER_MS:
+            return False
+        self.key_at = now
+        return True
 
     def busy(self):
         """Still working with no key pressed: the table has work between keys."""

@@ -18,7 +18,7 @@ play asks first (also after undos took a finished deal back into play); redo has
 in the menu. A deal counts once in the statistics, as how it ends: stuck counts a loss, and a
 win after undos replaces it; a deal once won stays won.
 """
-from hw import TICKS_MASK, keys
+from hw import keys
 from ui import forget
 # the menu's screens (ui/patience_menu.py) load with the game, before the table takes the heap:
 # parsed later from .py they would need a larger free block than they take
@@ -27,12 +27,6 @@ from ui.app import DAMAGED, App
 from ui.persist import Stats
 from ui.sprites import COLOURS, FELT
 
-try:
-    from micropython import const
-except ImportError:
-    const = int
-
-_GUIDE_AFTER_MS = const(8000)  # idle this long, a free message row shows the keys again
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
 GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
 
@@ -42,7 +36,6 @@ class Patience(App):
 
     def __init__(self, hw, seed, persist, settings, table_class):
         self.stats = Stats()
-        self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
         self.guided = 0                 # which GUIDES line is next
         self.b_press = 0                # the last key was B on the table: 2 if it undid a move
         App.__init__(self, hw, seed, persist, settings, table_class, COLOURS[FELT])
@@ -86,7 +79,6 @@ class Patience(App):
 
     # -- its part of the loop (ui/app.py) -------------------------------------------------
     def key(self, k):
-        self.key_at = self.hw.clock.ms()
         on_table = self.stack[-1] is self.table
         b = self.b_press
         self.b_press = 0
@@ -110,9 +102,7 @@ class Patience(App):
         if self.table.busy():
             self.table.tick(self)
             return True
-        now = self.hw.clock.ms()
-        if (now - self.key_at) & TICKS_MASK >= _GUIDE_AFTER_MS:
-            self.key_at = now
+        if self.paused():
             self.guide()
             return True
         return False

@@ -12,8 +12,8 @@ YOYO = (
     "Most cards won wins. Rules (in the menu) offer the sheet's other readings: a pile that "
     "may turn at every card, and a transfer that may be declined.",
     "Keys: the D-pad moves the cursor or announces; A plays the top card under it; B undoes "
-    "within your turn; Select transfers; Start opens the menu. While a CPU plays, A skips "
-    "ahead.",
+    "within your turn and B held redoes; Select transfers; Start opens the menu. While a CPU "
+    "plays, A skips ahead.",
 )
 
 AMIGO = (

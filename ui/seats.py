@@ -17,7 +17,7 @@ A game brings one table screen class (Yo-yo: ui/yoyo_app.py, YoYo: ui/amigo_app.
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
-from hw import TICKS_MASK
+from hw import TICKS_MASK, keys
 from ui.app import DAMAGED, App
 
 try:
@@ -45,6 +45,18 @@ def kind(screen, k):
 
 
 class SeatTable:
+    # Lines of the key guide, shown in turn with the decision's own prompt when play pauses;
+    # REDOES: B held brings back what B took back (the Repeater reports HOLD_B on the table)
+    GUIDES = ()
+    REDOES = False
+
+    def prompt(self, app):
+        """The words that ask for the decision at hand: the guide returns to them."""
+        return ""
+
+    def done(self):
+        """How many actions B could take back (for B held, where the table REDOES)."""
+        return 0
 
     def seat_name(self, app, s):
         return app.names[s]
@@ -76,6 +88,7 @@ class Seated(App):
         self.options = 0
         self.holder = -1          # the person holding the device
         self.hurry = False        # A pressed in a CPU turn: no pacing until a person's turn
+        self.b_undid = False      # the last key was B on the table and took an action back
         self.cpu_at = 0
         self.playing = False      # a game was started or restored
         App.__init__(self, hw, seed, persist, settings, table_class, rgb)
@@ -123,7 +136,12 @@ class Seated(App):
     def tick(self, k):
         """One CPU action when its pace is due (or the rest of a skipped CPU run)."""
         t = self.table
-        if self.stack[-1] is not t or not t.busy():
+        if self.stack[-1] is not t:
+            return False
+        if not t.busy():
+            if t.GUIDES and self.paused():
+                self.guide()
+                return True
             return False
         if self.hurry:
             # Skipped: the CPU seats play on until a person is to move, but a seat that
@@ -140,7 +158,36 @@ class Seated(App):
         return False
 
     def shown(self, on_table):
+        self.hw.keys.repeat.hold_b = on_table and self.table.REDOES
         self.lights()
+
+    def key(self, k):
+        t = self.table
+        if k != keys.HOLD_B:
+            done = t.done()
+            App.key(self, k)
+            self.b_undid = k == keys.B and t.done() < done
+        elif self.stack[-1] is t:
+            # B held redoes; its press took an action back first if it could: that comes
+            # back too
+            if self.b_undid:
+                t.redo(self)
+            if not t.redo(self):
+                t.view.say("Nothing to redo")
+            self.b_undid = False
+
+    def guide(self):
+        """On a person's decision, the table's prompt and its guide lines in turn; never over
+        other words (news, a refusal)."""
+        t = self.table
+        lines = t.GUIDES
+        said = t.view.said
+        p = t.prompt(self)
+        if p and said == p:
+            t.view.say(lines[0])
+        elif said in lines:
+            i = lines.index(said) + 1
+            t.view.say(lines[i] if i < len(lines) else p)
 
     def back_to_table(self):
         self.cpu_at = self.hw.clock.ms()

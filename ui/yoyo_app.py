@@ -38,6 +38,8 @@ class YoyoTable(SeatTable):
     RULES = (("Pile way|announced|turns", FREE_WAY), ("Transfer|must|may", XFER_MAY))
     SEAT_RGB = SEAT_RGB
     START = "Start game"
+    GUIDES = ("Start: menu  hold B: redo",)
+    REDOES = True
 
     def __init__(self, app):
         sheet, palette = sprites.build()
@@ -113,8 +115,16 @@ class YoyoTable(SeatTable):
         g = self.game
         if g.phase == OVER or g.kinds[g.turn] != HUMAN or not g.redo():
             return False
+        self.view.draw_all(g)
+        self.view.say(PROMPTS[self._prompt_index()])
         app.changed()
         return True
+
+    def prompt(self, app):
+        return PROMPTS[self._prompt_index()]
+
+    def done(self):
+        return self.game.hist_len
 
     def handover(self, app):
         return handover(self.game, self.moves, self.event)
