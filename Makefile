@@ -15,6 +15,7 @@ play: $(VENV)/.installed
 	$(PY) tools/sim.py $(ARGS)
 
 test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest $(ARGS)
 
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), and

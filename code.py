@@ -18,5 +18,5 @@ if sys.implementation.name == "circuitpython" or __name__ == "__main__":
         from ui.launcher import Launcher
         run(Launcher(hw.detect(), seed=seed))     # hw.restart() reloads: a new program
     else:
-        from ui.programs import Programs          # no firmware here to start the next one
+        from ui.programs import Programs  # no firmware here to start the next one
         run(Programs(hw.detect(), seed=seed))

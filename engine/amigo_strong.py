@@ -26,8 +26,22 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import (_F, A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DECK_SIZE,
-                          P_DIR, P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo)
+from engine.amigo import (
+    _F,
+    A_CHOOSE,
+    A_DRAW,
+    A_KEEP,
+    A_PLAY,
+    DECK,
+    DECK_SIZE,
+    P_DIR,
+    P_DRAWN,
+    P_OVER,
+    P_PASS,
+    P_TAKE,
+    P_TURN,
+    Amigo,
+)
 from engine.amigo_cpu import GREEDY, Cpu
 from engine.amigo_rollout import do, greedy
 from engine.rng import MsRandom

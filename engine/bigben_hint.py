@@ -15,8 +15,7 @@ try:
 except ImportError:
     const = int
 
-from engine.bigben import (BASE_RANK, FOUND, GAPS, HOUR_SUIT, HOURS, OK, RESERVE, WASTE,
-                           size)
+from engine.bigben import BASE_RANK, FOUND, GAPS, HOURS, OK, RESERVE, WASTE, size
 
 _BUILD_WASTE = const(0)
 _BUILD = const(1)

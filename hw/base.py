@@ -1,6 +1,6 @@
 """What every backend shares: the Hardware container, held-direction repeat, and the null
 sound and lights that stand in where a machine has none."""
-from hw.keys import B, DOWN, HOLD_B, LEFT, NONE, RIGHT, UP
+from hw.keys import DOWN, HOLD_B, LEFT, NONE, RIGHT, UP, B
 
 try:
     from micropython import const

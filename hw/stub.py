@@ -9,15 +9,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import busdisplay  # noqa: E402
-import displayio  # noqa: E402
-import pygame  # noqa: E402
-from blinka_displayio_pygamedisplay import Area, PyGameDisplay  # noqa: E402
+import busdisplay
+import displayio
+import pygame
+from blinka_displayio_pygamedisplay import Area, PyGameDisplay
 
-from hw import base  # noqa: E402
-from hw.base import TICKS_MASK  # noqa: E402
-from hw.keys import NONE  # noqa: E402
-from hw.stores import FileStore, MemoryStore  # noqa: E402
+from hw import base
+from hw.base import TICKS_MASK
+from hw.stores import FileStore, MemoryStore
 
 WIDTH = 160
 HEIGHT = 128

@@ -52,7 +52,8 @@ def make_uf2(base, name="PYBADGEBOOT"):
     d = os.path.join(str(base), name)
     os.makedirs(d)
     with open(os.path.join(d, "INFO_UF2.TXT"), "w") as f:
-        f.write("UF2 Bootloader v3.15.0 SFHWRO\r\nModel: PyBadge\r\nBoard-ID: SAMD51J19A-PyBadge-v0\r\n")
+        f.write("UF2 Bootloader v3.15.0 SFHWRO\r\nModel: PyBadge\r\n"
+                "Board-ID: SAMD51J19A-PyBadge-v0\r\n")
     with open(os.path.join(d, "CURRENT.UF2"), "wb") as f:
         f.write(b"UF2\n" + bytes(508))
     return d

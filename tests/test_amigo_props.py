@@ -3,8 +3,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, ESCALATE, P_DIR, P_DRAWN,
-                          P_OVER, P_PASS, P_TAKE, PILE_OUT, Amigo, SaveError)
+from engine.amigo import (
+    A_CHOOSE,
+    A_DRAW,
+    A_KEEP,
+    A_PLAY,
+    DECK,
+    ESCALATE,
+    P_DIR,
+    P_DRAWN,
+    P_OVER,
+    P_PASS,
+    P_TAKE,
+    PILE_OUT,
+    Amigo,
+    SaveError,
+)
 from engine.amigo_cpu import GREEDY, PLANNER, Cpu
 from engine.crc import crc16
 from tests.test_amigo_kit import all_cards

@@ -2,8 +2,25 @@
 Seats 0, 1, 2 are the sheets' Peter, Inge and Hans."""
 import pytest
 
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, DECK, DRAW_ANY, ESCALATE, P_DIR, P_DRAWN,
-                          P_OVER, P_PASS, P_TAKE, P_TURN, PILE_OUT, TOOK_LAST, WENT_OUT, Amigo)
+from engine.amigo import (
+    A_CHOOSE,
+    A_DRAW,
+    A_KEEP,
+    A_PLAY,
+    DECK,
+    DRAW_ANY,
+    ESCALATE,
+    P_DIR,
+    P_DRAWN,
+    P_OVER,
+    P_PASS,
+    P_TAKE,
+    P_TURN,
+    PILE_OUT,
+    TOOK_LAST,
+    WENT_OUT,
+    Amigo,
+)
 from tests.test_amigo_kit import all_cards, card, hand, index, play, table
 
 

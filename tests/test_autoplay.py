@@ -1,7 +1,8 @@
-"""Auto-play (a setting of each patience: on by default in Calculation, off in Black Hole,
-where a forced fan is rarer and the player would miss the lone moves): Calculation plays the turned card to its only home,
-Black Hole plays the only playable fan, and both play out a position whose rest is a sure
-win; each auto move is its own undo, and nothing plays itself after an undo."""
+"""Auto-play (a setting of each patience: on by default in Calculation, off in Black Hole, where
+a forced fan is rarer and the player would miss the lone moves): Calculation plays the turned
+card to its only home, Black Hole plays the only playable fan, and both play out a position
+whose rest is a sure win; each auto move is its own undo, and nothing plays itself after an
+undo."""
 import pytest
 
 from engine.calculation import PILES, STOCK, WASTE

@@ -11,7 +11,7 @@ import pytest
 from tests import cpy
 
 sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-import bench_keys  # noqa: E402
+import bench_keys
 
 TOOL = os.path.join(cpy.ROOT, "tools", "bench_keys.py")
 

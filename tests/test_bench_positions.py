@@ -9,7 +9,7 @@ from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import atlas
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
-import bench_positions  # noqa: E402
+import bench_positions
 
 DEALS = (2, 3, 4, 5, 6, 9, 10, 12)
 

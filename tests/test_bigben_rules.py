@@ -6,10 +6,32 @@ from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
 
 from engine import cards
-from engine.bigben import (BASE_RANK, CAN_PLAY, COMPLETE, FILL_FIRST, FOUND, FOUNDATION_STAYS,
-                           GAPS, HOUR_SUIT, IN_SEQUENCE, NO_CARD, NO_GAPS, NO_SUCH_PLACE,
-                           NOT_DOWN, NOT_NEXT, OK, RESERVE, RESERVE_EMPTY, SHORT_PILE, WASTE,
-                           BigBen, IllegalMove, SaveError, deal_cards, size)
+from engine.bigben import (
+    BASE_RANK,
+    CAN_PLAY,
+    COMPLETE,
+    FILL_FIRST,
+    FOUND,
+    FOUNDATION_STAYS,
+    GAPS,
+    HOUR_SUIT,
+    IN_SEQUENCE,
+    NO_CARD,
+    NO_GAPS,
+    NO_SUCH_PLACE,
+    NOT_DOWN,
+    NOT_NEXT,
+    OK,
+    RESERVE,
+    RESERVE_EMPTY,
+    SHORT_PILE,
+    WASTE,
+    BigBen,
+    IllegalMove,
+    SaveError,
+    deal_cards,
+    size,
+)
 from engine.bigben_hint import TEXTS, hint, text
 from engine.crc import crc16
 
@@ -259,7 +281,9 @@ def pysolfc(n):
         else:
             rest.append(c)
     talon = rest + sorted(clocks, key=lambda c: -c.rank)
-    tag = lambda c: "A23456789TJQK"[c.rank - 1] + "CSHD"[c.suit] + str(c.id // 52)
+    def tag(c):
+        return "A23456789TJQK"[c.rank - 1] + "CSHD"[c.suit] + str(c.id // 52)
+
     found = [tag(talon.pop()) for _ in range(12)]
     rows = [[] for _ in range(12)]
     for _ in range(3):
@@ -270,7 +294,9 @@ def pysolfc(n):
 
 def ours(n):
     out = deal_cards(n, bytearray(104))
-    tag = lambda c: name(c) + str(c & 1)
+    def tag(c):
+        return name(c) + str(c & 1)
+
     found = [tag(out[(i + 9) % 12]) for i in range(12)]    # PySolFC's first is at 9 o'clock
     return (found, [[tag(out[12 + p * 3 + i]) for i in range(3)] for p in range(12)],
             [tag(c) for c in out[48:]])

@@ -2,18 +2,16 @@
 
 The fit gate: one session per game in the heaviest setup a player can choose
 (tests/cpy_session.py: Black Hole with "Winnable?" shown and winnable deals only, Yo-yo with
-three seats, one person and two hard CPUs, YoYo with six seats, two people and four strong
-CPUs, Calculation and Big Ben with hints and undo; each from the chooser as code.py starts
-it, through menus, help and settings, then back to the chooser), and all five in one session. Each is run
-loaded from .mpy (what `make flash` puts on a board with a compiler) and from .py, with the
-free heap at start laid out two ways: one unbroken run, and CircuitPython 10's heap areas
-(tests/cpy_board.py, fill_heap_areas), where no object can span two areas. Printed per
-session: heap after the game's import, the live peak, and the smallest free heap on which it
-completes in each layout, bisected in 4 KB steps, so fragmentation is part of the figure.
-Budgets for the worst case: 112 KB from .mpy (the larger of the two layouts) and 128 KB from
-.py: a PyBadge has about 146 KB free at code.py start, less a quarter for what no emulator
-shows.
-"""
+three seats, one person and two hard CPUs, YoYo with six seats, two people and four strong CPUs,
+Calculation and Big Ben with hints and undo; each from the chooser as code.py starts it, through
+menus, help and settings, then back to the chooser), and all five in one session. Each is run
+loaded from .mpy (what `make flash` puts on a board with a compiler) and from .py, with the free
+heap at start laid out two ways: one unbroken run, and CircuitPython 10's heap areas
+(tests/cpy_board.py, fill_heap_areas), where no object can span two areas. Printed per session:
+heap after the game's import, the live peak, and the smallest free heap on which it completes in
+each layout, bisected in 4 KB steps, so fragmentation is part of the figure. Budgets for the
+worst case: 112 KB from .mpy (the larger of the two layouts) and 128 KB from .py: a PyBadge has
+about 146 KB free at code.py start, less a quarter for what no emulator shows. """
 import os
 import re
 import tempfile
@@ -119,7 +117,6 @@ def test_the_harness_starts_the_app_on_one_unbroken_free_run(figures):
 
 
 def test_every_session_fits_the_budgets(figures):
-    whole = WHOLE
     FIGURES.append("Whole app on CircuitPython 10.2.1 (32-bit unix port), one player's session "
                    "per game; KB:")
     FIGURES.append("  %-22s %-4s %8s %8s %8s %8s" % ("session", "from", "open", "peak",

@@ -7,10 +7,23 @@ from pysol_cards.random_base import RandomBase
 
 from engine import cards
 from engine.blackhole import BlackHole
-from engine.calculation import (COMPLETE, FOUNDATION_STAYS, NO_CARD, NO_SUCH_PLACE,
-                                NOT_NEEDED, OK, STOCK, WASTE, WASTE_TAKES_TURNED,
-                                Calculation, IllegalMove, SaveError, deal_cards, move_dst,
-                                move_src, rank_at)
+from engine.calculation import (
+    COMPLETE,
+    FOUNDATION_STAYS,
+    NO_CARD,
+    NO_SUCH_PLACE,
+    NOT_NEEDED,
+    OK,
+    STOCK,
+    WASTE,
+    WASTE_TAKES_TURNED,
+    Calculation,
+    IllegalMove,
+    SaveError,
+    move_dst,
+    move_src,
+    rank_at,
+)
 from engine.calculation_hint import TEXTS, distance, hint, text
 from engine.crc import crc16
 

@@ -7,16 +7,25 @@ import stat
 import subprocess
 import sys
 
+import flash
 import pytest
+from flashing import FlashError, compiler, deploy, drive, imports, sources
 
-from tests.flash_fakes import (ROOT, Cutter, board_entry, make_drive, make_uf2, snapshot,
-                               switcher_target, tear_renames, write_app)
-
-import flash  # noqa: E402  (tools/, appended to sys.path by flash_fakes)
-from flashing import FlashError, compiler, deploy, drive, imports, sources  # noqa: E402
+from tests.flash_fakes import (
+    ROOT,
+    Cutter,
+    board_entry,
+    make_drive,
+    make_uf2,
+    snapshot,
+    switcher_target,
+    tear_renames,
+    write_app,
+)
 
 OLD = {
-    "code.py": "import engine.rules\nimport hw\nimport ui.old_screen\nimport ui.table\nprint('old')\n",
+    "code.py": ("import engine.rules\nimport hw\nimport ui.old_screen\nimport ui.table\n"
+                "print('old')\n"),
     "engine/__init__.py": "",
     "engine/rules.py": "RULES = 1\n",
     "hw/__init__.py": "HW = 1\n",
@@ -25,7 +34,8 @@ OLD = {
     "ui/table.py": "TABLE = 'old'\n",
 }
 NEW = {
-    "code.py": "import engine.rules\nimport hw\nimport ui.new_screen\nimport ui.table\nprint('new')\n",
+    "code.py": ("import engine.rules\nimport hw\nimport ui.new_screen\nimport ui.table\n"
+                "print('new')\n"),
     "engine/__init__.py": "",
     "engine/rules.py": "RULES = 2\n",
     "hw/__init__.py": "HW = 1\n",

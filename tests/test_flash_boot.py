@@ -8,13 +8,12 @@ the real interpreter runs the switcher, imports the app and plays it. A rerun wr
 import json
 import os
 
+import flash
 import pytest
+from flashing import boards, compiler, deploy, imports, sources
 
 from tests import cpy
 from tests.flash_fakes import ROOT, board_entry, make_drive, snapshot
-
-import flash  # noqa: E402
-from flashing import boards, compiler, deploy, imports, sources  # noqa: E402
 
 SUPPORTED = (("10.2.1", ("pybadge", "pygamer", "edgebadge")),
              ("9.2.9", ("pybadge", "pygamer", "edgebadge")))

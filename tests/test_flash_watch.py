@@ -4,12 +4,11 @@ import os
 import signal
 import sys
 
+import flash
 import pytest
+from flashing import FlashError, watch
 
-from tests.flash_fakes import BOARD_OUTPUT, FakeRepl, make_drive
-
-import flash  # noqa: E402
-from flashing import FlashError, watch  # noqa: E402
+from tests.flash_fakes import FakeRepl, make_drive
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 

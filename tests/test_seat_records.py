@@ -61,9 +61,10 @@ def test_the_record_packs_eight_names_and_refuses_a_damaged_one():
 
 
 def test_a_yoyo_match_against_the_cpu_counts_when_the_next_match_starts():
+    from engine.amigo_cpu import GREEDY as A_GREEDY
+    from engine.amigo_cpu import HUMAN as A_HUMAN
     from tests.test_ui_amigo import new_match, play_match
     from tests.test_ui_amigo import seat_name as amigo_name
-    from engine.amigo_cpu import GREEDY as A_GREEDY, HUMAN as A_HUMAN
     hw, app = new_match((A_HUMAN, A_GREEDY, A_HUMAN), seed=2)
     play_match(hw, app, random.Random(2), hurry=True)
     g = app.game

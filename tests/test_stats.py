@@ -3,8 +3,16 @@ the older ones, and a reset that asks first. Black Hole and Calculation through 
 import pytest
 
 from hw import keys
-from tests.test_outcome import (CALC_DEAL, bh_play_into_stuck, bh_start, calc_play_into_stuck,
-                                calc_start, counts, menu_row, top)
+from tests.test_outcome import (
+    CALC_DEAL,
+    bh_play_into_stuck,
+    bh_start,
+    calc_play_into_stuck,
+    calc_start,
+    counts,
+    menu_row,
+    top,
+)
 from tests.test_ui_app import DEAL_2_WIN
 from tests.ui_keys import boot, press
 from ui import screens

@@ -40,21 +40,44 @@ import pytest
 from engine import amigo as am
 from engine import bigben, bigben_hint, calculation_hint
 from engine import yoyo as yy
-from hw import keys, storage as storage_module, stub
+from hw import keys, stub
+from hw import storage as storage_module
 from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import (amigo_play, bh_solving, launcher, patience_help, patience_menu,
-                seat_help, seat_records, seats, text, textview)
+from ui import (
+    amigo_play,
+    bh_solving,
+    launcher,
+    patience_help,
+    patience_menu,
+    seat_help,
+    seat_records,
+    seats,
+    text,
+    textview,
+)
 from ui import app as ui_app
 from ui.amigo_app import AmigoApp
 from ui.bb_table import BigBenApp
 from ui.bh_table import BlackHoleApp
 from ui.calc_table import CalcApp
-from ui.persist import (TAG_AMIGO, TAG_AMIGO_SETUP, TAG_BB, TAG_BB_STATS, TAG_CALC,
-                        TAG_CALC_STATS, TAG_GAME,
-                        TAG_SETTINGS, TAG_STATS, TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings)
+from ui.persist import (
+    TAG_AMIGO,
+    TAG_AMIGO_SETUP,
+    TAG_BB,
+    TAG_BB_STATS,
+    TAG_CALC,
+    TAG_CALC_STATS,
+    TAG_GAME,
+    TAG_SETTINGS,
+    TAG_STATS,
+    TAG_YOYO,
+    TAG_YOYO_SETUP,
+    Persist,
+    Settings,
+)
 from ui.yoyo_app import YoyoApp
 from ui.yoyo_view import refusal as yoyo_refusal
 
@@ -661,7 +684,8 @@ def drive_yoyo_words():
 def drive_amigo_log(hw, app):
     """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
     table and on the log screen, for the holder and for the others; the end of a game."""
-    from ui import amigo_log as log, amigo_words as words
+    from ui import amigo_log as log
+    from ui import amigo_words as words
     t = app.table
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)

@@ -7,25 +7,35 @@ import re
 
 import pytest
 
-from engine.amigo import (A_PLAY, DECK, DRAW_ANY, P_DIR, P_DRAWN, P_OVER, P_PASS,
-                          P_TAKE, P_TURN, Amigo)
+from engine.amigo import (
+    A_PLAY,
+    DECK,
+    DRAW_ANY,
+    P_DIR,
+    P_DRAWN,
+    P_OVER,
+    P_PASS,
+    P_TAKE,
+    P_TURN,
+    Amigo,
+)
 from engine.amigo_cpu import GREEDY, HUMAN, PLANNER, Cpu
 from hw import keys, stub
 from tests import ui_keys
 from tests.conftest import FIGURES
-from tests.ui_keys import press
 from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
+from tests.ui_keys import press
 from tools.text_amigo import screen_text
 from tools.text_view import row_text
 from ui import amigo_play as amigo_app
+from ui import seat_screens
 from ui.amigo_app import AmigoApp, AmigoTable
 from ui.amigo_view import SEAT_RGB, WINDOW
-from ui import seat_screens
-from ui.launcher import Launcher
-from ui.programs import Programs
-from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP, Persist, Settings
 from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.launcher import Launcher
+from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
+from ui.programs import Programs
 from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, SCORES, SETUP, TABLE
 
 SORTED_DECK = sorted(DECK)
@@ -290,6 +300,7 @@ def test_several_humans_the_curtain_always_comes_before_another_hand():
 
 def test_a_curtain_loads_its_words_without_the_help_paragraphs():
     import sys
+
     from ui import forget
     if "ui.seat_help" in sys.modules:
         forget("seat_help")
@@ -1117,13 +1128,13 @@ def kit_name(c):
 
 def test_a_refusal_says_what_would_fit_each_way():
     hw, app = new_match((HUMAN, HUMAN), 10)
-    for top, way, card, said in (("B8", 0, "R3", "Up: blue above 8, or 8"),
+    for top, way, tried, said in (("B8", 0, "R3", "Up: blue above 8, or 8"),
                                  ("R12", 1, "R15", "Down: red below 12, or 12"),
                                  ("Y14", 1, "B20", "Down: red below 14, or 14")):
-        g = kit_table(2, [[card, "B1"], ["B4", "R2"]], pile=[top], turn=0, direction=way)
+        g = kit_table(2, [[tried, "B1"], ["B4", "R2"]], pile=[top], turn=0, direction=way)
         put_table(app, g)
         press(hw, app, keys.A)
-        cursor_to(hw, app, index(g, 0, card))
+        cursor_to(hw, app, index(g, 0, tried))
         press(hw, app, keys.SELECT)
         assert app.table.view.said == said and g.counts[0] == 2
     # a series from a yellow against the way
@@ -1144,7 +1155,8 @@ def test_up_finds_the_cards_that_fit_in_turn():
     press(hw, app, keys.A)
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.UP)
-    assert app.table.cursor == index(g, 0, "B9") and app.table.view.said == "This fits. Up: next one"
+    assert app.table.cursor == index(g, 0, "B9")
+    assert app.table.view.said == "This fits. Up: next one"
     press(hw, app, keys.UP)
     assert app.table.cursor == index(g, 0, "B10")
     press(hw, app, keys.UP)

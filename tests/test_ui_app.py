@@ -7,8 +7,8 @@ import pytest
 
 from engine.blackhole import BlackHole
 from hw import keys, stub
-from tests.ui_keys import press
 from tests.conftest import FIGURES
+from tests.ui_keys import press
 from tools import ui_budget
 from tools.text_view import row_text
 from ui import app as ui_app

@@ -10,8 +10,8 @@ from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text_view import row_text
 from ui import pages, screens
-from ui.patience_menu import help_paragraphs
 from ui.calc_table import PILE_NAMES, CalcApp
+from ui.patience_menu import help_paragraphs
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
 

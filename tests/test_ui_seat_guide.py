@@ -25,8 +25,8 @@ def idle(hw, app):
 
 
 def amigo_match():
-    from tests.test_ui_amigo import new_match
     from engine.amigo_cpu import GREEDY as AMIGO_GREEDY
+    from tests.test_ui_amigo import new_match
     hw, app = new_match((HUMAN, AMIGO_GREEDY))
     for _ in range(200):
         if app.screen == TABLE and not app.busy():

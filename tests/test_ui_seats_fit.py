@@ -220,7 +220,8 @@ def test_yoyo_thinking_and_moves_lines_and_scores_fit_with_long_names():
     for text in (amigo_play.P_PLAY_TEXT, amigo_play.P_STUCK_TEXT, amigo_play.P_DRAWN_TEXT,
                  amigo_play.P_DIR_TEXT, amigo_play.P_TAKE_TEXT, amigo_play.P_ANSWER_TEXT,
                  amigo_play.P_PASS_TEXT, amigo_play.SKIPPING, "This fits. Up: next one",
-                 "Only this card fits", "Nothing to take back", amigo_play.TOO_MANY, ui_app.DAMAGED):
+                 "Only this card fits", "Nothing to take back", amigo_play.TOO_MANY,
+                 ui_app.DAMAGED):
         assert len(text) <= AMIGO_MSG, text
     names = ["WWWWWW"] * 6
     for end in (am.WENT_OUT, am.TOOK_LAST, am.PILE_OUT):

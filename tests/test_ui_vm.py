@@ -1,10 +1,9 @@
-"""The three game apps on the real CircuitPython interpreter (tests/cpy.py), with stand-ins
-for displayio and the board (tests/vm/ui_standins.py): what their code and objects keep on the
-heap, and what one key, one solver slice or one CPU move allocates on the table once every
-object exists. tracemalloc on CPython cannot see what CircuitPython allocates (a tuple per
-grid[x, y], say); this can. The whole app's heap, displayio included, is tests/test_board_heap.py."""
+"""The three game apps on the real CircuitPython interpreter (tests/cpy.py), with stand-ins for
+displayio and the board (tests/vm/ui_standins.py): what their code and objects keep on the heap,
+and what one key, one solver slice or one CPU move allocates on the table once every object
+exists. tracemalloc on CPython cannot see what CircuitPython allocates (a tuple per grid[x, y],
+say); this can. The whole app's heap, displayio included, is tests/test_board_heap.py."""
 import os
-import re
 
 import pytest
 
@@ -189,8 +188,8 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
 
 
 def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
-    figs = run(YOYO, "import engine.tableau\nimport engine.cards\nimport engine.yoyo", "ui.yoyo_app",
-               "YoyoApp")
+    figs = run(YOYO, "import engine.tableau\nimport engine.cards\nimport engine.yoyo",
+               "ui.yoyo_app", "YoyoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Yo-yo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "

@@ -7,23 +7,36 @@ import pytest
 
 from engine import cards
 from engine.tableau import NUM_FANS
-from engine.yoyo import (ANNOUNCE, DOWN, FREE_WAY, GREEDY, HUMAN, LOOKAHEAD, OVER, PLAY, STUCK,
-                         UP, XFER, XFER_MAY, Yoyo)
+from engine.yoyo import (
+    ANNOUNCE,
+    DOWN,
+    FREE_WAY,
+    GREEDY,
+    HUMAN,
+    LOOKAHEAD,
+    OVER,
+    PLAY,
+    STUCK,
+    UP,
+    XFER,
+    XFER_MAY,
+    Yoyo,
+)
 from hw import keys, stub
 from tests import ui_keys
 from tests.conftest import FIGURES
-from tests.ui_keys import press
 from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
+from tests.ui_keys import press
 from tools.text_yoyo import screen_text
 from ui import seat_screens
-from ui.launcher import Launcher
-from ui.programs import Programs
-from ui.persist import TAG_YOYO, TAG_YOYO_SETUP, Persist, Settings
-from ui.table import cell_xy
 from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.launcher import Launcher
+from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
+from ui.programs import Programs
 from ui.seats import ASK, CPU_PACE_MS, MENU, SCORES, SETUP, TABLE
 from ui.seats import CURTAIN as BANNER
+from ui.table import cell_xy
 from ui.yoyo_app import YoyoApp, YoyoTable
 from ui.yoyo_view import PROMPTS, SEAT_RGB, refusal, wanted
 

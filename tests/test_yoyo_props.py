@@ -6,8 +6,17 @@ from hypothesis import strategies as st
 from engine.cards import DECK_SIZE
 from engine.crc import crc16
 from engine.tableau import NUM_FANS
-from engine.yoyo import (FREE_WAY, GREEDY, LOOKAHEAD, XFER_MAY, MAX_ACTIONS, OVER, STUCK, SaveError,
-                         Yoyo)
+from engine.yoyo import (
+    FREE_WAY,
+    GREEDY,
+    LOOKAHEAD,
+    MAX_ACTIONS,
+    OVER,
+    STUCK,
+    XFER_MAY,
+    SaveError,
+    Yoyo,
+)
 from engine.yoyo_cpu import Cpu
 from tests.conftest import FIGURES
 from tests.test_yoyo_kit import all_cards, snapshot

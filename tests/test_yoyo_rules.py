@@ -5,11 +5,32 @@ import pytest
 from engine import cards
 from engine.blackhole import BlackHole
 from engine.tableau import NUM_FANS
-from engine.yoyo import (ANNOUNCE, DOWN, EV_ANNOUNCE, EV_OVER, EV_PLAY, EV_STUCK, EV_TRANSFER,
-                         EV_WON, FREE, FREE_WAY, GREEDY, HUMAN, OVER, PLAY, REASONS, STUCK, UP, XFER,
-                         XFER_MAY, IllegalMove, Yoyo)
+from engine.yoyo import (
+    ANNOUNCE,
+    DOWN,
+    EV_ANNOUNCE,
+    EV_OVER,
+    EV_PLAY,
+    EV_STUCK,
+    EV_TRANSFER,
+    EV_WON,
+    FREE,
+    FREE_WAY,
+    GREEDY,
+    HUMAN,
+    OVER,
+    PLAY,
+    REASONS,
+    STUCK,
+    UP,
+    XFER,
+    XFER_MAY,
+    IllegalMove,
+    Yoyo,
+)
 from engine.yoyo_cpu import Cpu
 from tests.test_yoyo_kit import centre, fan_of, ranks, table
+
 
 def r(ch):
     return cards.RANK_CHARS.index(ch)

@@ -25,9 +25,9 @@ import time
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.amigo import ESCALATE, P_OVER, Amigo  # noqa: E402
-from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402
-from engine.amigo_strong import ROLLOUTS, STRONG, Strong  # noqa: E402
+from engine.amigo import ESCALATE, P_OVER, Amigo
+from engine.amigo_cpu import GREEDY, PLANNER, Cpu
+from engine.amigo_strong import ROLLOUTS, STRONG, Strong
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD_X = 100           # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32

@@ -15,9 +15,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hw import keys  # noqa: E402
-from tests import web_page  # noqa: E402
-from tools import build_web  # noqa: E402
+from hw import keys
+from tests import web_page
+from tools import build_web
 
 BUDGET_MS = 50
 # (game, chooser row, the keys played in turn)

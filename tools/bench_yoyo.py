@@ -16,9 +16,8 @@ import time
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.yoyo import GREEDY, LOOKAHEAD, OVER, Yoyo  # noqa: E402
-from engine.yoyo_cpu import Cpu  # noqa: E402
-
+from engine.yoyo import GREEDY, LOOKAHEAD, OVER, Yoyo
+from engine.yoyo_cpu import Cpu
 
 
 def match(games, players, budget):

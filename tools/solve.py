@@ -20,10 +20,10 @@ import time
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import cards as cardlib  # noqa: E402
-from engine.blackhole import BlackHole  # noqa: E402
-from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver  # noqa: E402
-from engine.tableau import NUM_FANS, TABLEAU_CARDS  # noqa: E402
+from engine import cards as cardlib
+from engine.blackhole import BlackHole
+from engine.solver import BUSY, DEVICE_SLOTS, NOWIN, WON, Solver
+from engine.tableau import NUM_FANS, TABLEAU_CARDS
 
 VERDICTS = {WON: "won", NOWIN: "nowin", BUSY: "unknown"}
 DEAL_RE = re.compile(r"^(\d+)(?:-(\d+))?$")

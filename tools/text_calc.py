@@ -4,8 +4,8 @@
 """
 from engine import cards
 from engine.calculation import PILES, STOCK
-from ui.calc_table import TURNED
 from tools.text_view import row_text
+from ui.calc_table import TURNED
 
 
 def table_text(app):

@@ -39,7 +39,8 @@ def tree_bytes(root):
             stack.extend(node)
         elif isinstance(node, displayio.TileGrid):
             cells = node.width * node.height
-            tiles = (node.bitmap.width // node.tile_width) * (node.bitmap.height // node.tile_height)
+            tiles = (node.bitmap.width // node.tile_width) * \
+                (node.bitmap.height // node.tile_height)
             cost["tilegrids"] += 100 + cells * (2 if tiles > 255 else 1)
             if once(node.bitmap):
                 cost["bitmaps"] += bitmap_bytes(node.bitmap)

@@ -8,10 +8,12 @@ Explaining itself: every action goes into a small log (four bytes an event, ui/a
 so a person's next curtain and table say what other seats' cards did to them; Down shows the
 last moves, Up finds a card that fits and B takes back a person's last action while no other
 seat has acted since (ui/amigo_play.py), from one copy of the position (engine save(out))."""
+# The order below is the order modules take the heap in, chosen by hand: not sorted.
+# isort: off
 from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
                           P_DRAWN, P_OVER, P_PASS, P_TAKE, P_TURN, Amigo, SaveError)
 from hw import keys
-from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim     # first: see there
+from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim, prompt, refusal  # first
 # the curtain's and scores' screens, which every game shows: parsed (from .py) before the CPU
 # seats and the table take the heap
 from ui import seat_screens  # noqa: F401
@@ -19,9 +21,9 @@ from ui import amigo_sprites, forget
 # with the table: their names are interned before play fills the heap
 from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
-from ui.amigo_play import prompt, refusal
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.seats import SeatTable, HUMAN, Seated
+# isort: on
 
 try:
     from micropython import const
@@ -132,7 +134,7 @@ class AmigoTable(SeatTable):
 
     def scores(self, app):
         title, head, rows, last = amigo_words.scores(self.game, app.names)
-        from ui import seat_records     # each person's matches against the CPU seats
+        from ui import seat_records  # each person's matches against the CPU seats
         vs = seat_records.lines(app)[:6 - self.game.players]    # the lines left free
         forget("seat_records")
         return title, head, rows, last + vs

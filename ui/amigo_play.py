@@ -10,14 +10,26 @@ try:
 except ImportError:
     const = int
 
-from engine.amigo import (A_CHOOSE, A_DRAW, A_KEEP, A_PLAY, ESCALATE, NONE, P_DIR, P_DRAWN,
-                          P_PASS, P_TAKE, P_TURN)
-from hw import TICKS_MASK, keys
-from ui.seats import HUMAN
+from engine.amigo import (
+    A_CHOOSE,
+    A_DRAW,
+    A_KEEP,
+    A_PLAY,
+    ESCALATE,
+    NONE,
+    P_DIR,
+    P_DRAWN,
+    P_PASS,
+    P_TAKE,
+    P_TURN,
+)
+
 # with the table, before its screens and words: from .py a board parses the strong seat's big
 # module in RAM, which fits only while little else is loaded
 from engine.amigo_cpu import Cpu
 from engine.amigo_strong import Strong
+from hw import TICKS_MASK, keys
+from ui.seats import HUMAN
 
 MAX_PICK = const(20)          # a series steps by one through 1..20: never longer
 

@@ -138,7 +138,7 @@ def after_scores(app):
     """A on the score table: the next game, or a new match once this one is over."""
     g = app.game
     if g.match_over():
-        from ui import seat_records     # counted here: once, as the next match starts
+        from ui import seat_records  # counted here: once, as the next match starts
         seat_records.match_over(app)
         forget("seat_records")
         app.new_game()

@@ -4,8 +4,7 @@ reach beside them), the waste and reserve in the middle. Only tile indices chang
 import displayio
 
 from engine import bigben_hint as hints
-from engine.bigben import (FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError,
-                           size)
+from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
 from hw import font, keys
 from ui import sprites, text
 from ui.patience import GUIDES, Patience, celebrate

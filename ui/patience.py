@@ -19,10 +19,13 @@ in the menu. A deal counts once in the statistics, as how it ends: stuck counts 
 win after undos replaces it; a deal once won stays won.
 """
 from hw import keys
-from ui import forget
+
 # the menu's screens (ui/patience_menu.py) load with the game, before the table takes the heap:
 # parsed later from .py they would need a larger free block than they take
-from ui import screens  # noqa: F401
+from ui import (
+    forget,
+    screens,  # noqa: F401
+)
 from ui.app import DAMAGED, App
 from ui.persist import Stats
 from ui.sprites import COLOURS, FELT

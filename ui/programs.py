@@ -1,8 +1,8 @@
 """What a board's firmware does between programs, for the hosts that have none: the desktop
-simulator, the web page and the tests. code.py on a board runs one Launcher until
-hw.restart() reloads it; here Programs catches hw.base.Restart and starts a new Launcher on
-the same machine, first dropping the modules the last program loaded (fresh=True) so that a module keeping
-state from one program to the next misbehaves here as it would on a board."""
+simulator, the web page and the tests. code.py on a board runs one Launcher until hw.restart()
+reloads it; here Programs catches hw.base.Restart and starts a new Launcher on the same machine,
+first dropping the modules the last program loaded (fresh=True) so that a module keeping state
+from one program to the next misbehaves here as it would on a board."""
 import sys
 
 from hw.base import Restart

@@ -23,6 +23,7 @@ gc.collect()
 base = heap()
 from engine.blackhole import BlackHole  # noqa: E402
 from engine.solver import BUSY, Solver  # noqa: E402
+
 gc.collect()
 imported = heap() - base
 game = BlackHole()
@@ -55,7 +56,8 @@ while n < LAST:
     if heap() - base > peak:
         peak = heap() - base
     nodes_total += solver.nodes
-    print("RES", n, r, solver.nodes, bytes(solver.line[:solver.line_len]).hex() if VERBOSE and solver.line_len else "-")
+    line = bytes(solver.line[:solver.line_len]).hex() if VERBOSE and solver.line_len else "-"
+    print("RES", n, r, solver.nodes, line)
     gc.collect()
 
 if heap() or base:
