@@ -51,7 +51,7 @@ STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNE
 # in all but about 1% of decisions, 2 s on a PyBadge at 100x (tools/bench_amigo.py
 # --clock measures it).
 ROLLOUTS = b"\x00\x00\xb4\x96\x8c\x82\x78"   # 180, 150, 140, 130, 120
-DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring
+_DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring
 _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
 _SEATS = const(6)
@@ -61,7 +61,7 @@ _TAKEN = const(19)      # ... ("taken")
 
 
 class Strong:
-    def __init__(self, rollouts=0, depth=DEPTH, seed=1):
+    def __init__(self, rollouts=0, depth=_DEPTH, seed=1):
         self.budget = rollouts              # per decision; 0: ROLLOUTS for the table size
         self.rollouts = 0
         self.depth = depth

@@ -2,6 +2,7 @@
 import ast
 import glob
 import os
+import re
 import subprocess
 import sys
 
@@ -76,3 +77,28 @@ def test_hw_does_not_reach_up_into_ui(path):
 
 def test_there_is_device_code_to_check():
     assert len([p for p in DEVICE if rel(p).startswith("engine")]) >= 5
+
+
+def test_a_public_constant_is_read_by_another_module():
+    # On a board a public `NAME = const(...)` is a global of its module (about 40 B and an
+    # interned name) while `_NAME = const(...)` is folded away; so a constant no other module,
+    # tool or test reads is private.
+    where = [os.path.join(ROOT, d) for d in ("engine", "hw", "ui", "tools", "tests", "web")]
+    texts = {}
+    for top in where:
+        for base, _dirs, files in os.walk(top):
+            if "node_modules" in base:
+                continue
+            for f in files:
+                if f.endswith(".py"):
+                    with open(os.path.join(base, f)) as fh:
+                        texts[os.path.join(base, f)] = fh.read()
+    with open(os.path.join(ROOT, "code.py")) as fh:
+        texts[os.path.join(ROOT, "code.py")] = fh.read()
+    unread = []
+    for path in DEVICE:
+        for m in re.finditer(r"^([A-Z][A-Z0-9_]*) = const\(", texts[path], re.M):
+            word = re.compile(r"\b%s\b" % m.group(1))
+            if not any(word.search(t) for p, t in texts.items() if p != path):
+                unread.append((os.path.relpath(path, ROOT), m.group(1)))
+    assert not unread, unread

@@ -16,9 +16,9 @@ except ImportError:
     const = int
 
 T = const(8)                # a tile
-SHOWN = const(3)            # cards of a pile in view
+_SHOWN = const(3)            # cards of a pile in view
 _MID_X = const(71)
-WASTE_Y = const(40)
+_WASTE_Y = const(40)
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
 PILE_X = b"\x3c\x6a\x78\x78\x78\x6a\x3c\x0e\x00\x00\x00\x0e"
@@ -51,7 +51,7 @@ class BigBenTable:
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-7 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 3, 0xFFD800)     # the rank to reach, on the middle's side
-        self._waste = self._grid(3, 2, _MID_X, WASTE_Y)
+        self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._grid(3, 2, _MID_X, _RES_Y)
         self._counts = self._row("Waste", 0, -2, 0xFFFFFF, 8)
         self._deal = self._grid(5, 1, 120, 0)
@@ -94,7 +94,7 @@ class BigBenTable:
         g = self.game
         grid = self._piles[p]
         n = g.n[p]
-        first = n - SHOWN if n > SHOWN else 0
+        first = n - _SHOWN if n > _SHOWN else 0
         sprites.clear(grid, 0, 0, 5, 2)
         if n == 0:
             sprites.set_slot(grid, 0, 0)
@@ -135,10 +135,10 @@ class BigBenTable:
 
     def _frame_on(self, frame, p):      # round a place's top card
         n = self.game.n[p] if p < FOUND else 1
-        frame.x = (PILE_X[p] + T * ((n if n < SHOWN else SHOWN) - 1 if n else 0) if p < FOUND
+        frame.x = (PILE_X[p] + T * ((n if n < _SHOWN else _SHOWN) - 1 if n else 0) if p < FOUND
                    else FOUND_X[p - FOUND] if p < WASTE else _MID_X) - 1
         frame.y = (PILE_Y[p] if p < FOUND else FOUND_Y[p - FOUND] if p < WASTE else
-                   WASTE_Y if p == WASTE else _RES_Y) - 1
+                   _WASTE_Y if p == WASTE else _RES_Y) - 1
 
     def say(self, words):
         if words != self.said:
