@@ -10,17 +10,14 @@ def heap():
 
 gc.collect()
 base = heap()
-import engine.crc  # noqa: E402
 import engine.rng  # noqa: E402,F401  (shared with Black Hole, measured apart)
-
+import engine.crc  # noqa: E402,F401
 gc.collect()
 shared = heap() - base
 from engine.amigo import Amigo  # noqa: E402  (measured import: the rules)
-
 gc.collect()
 rules = heap() - base - shared
 from engine.amigo_cpu import GREEDY, PLANNER, Cpu  # noqa: E402  (measured import: CPU seats)
-
 gc.collect()
 retained = heap() - base - shared
 

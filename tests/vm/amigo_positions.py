@@ -2,7 +2,8 @@
 # positions of every decision kind, a hand holding anything from one card to all but a few of
 # the deck, and a scramble of everything the seat to move cannot see. Only the engine's own
 # generator is used, so both interpreters build the same positions from the same seed.
-from engine.amigo import DECK, DECK_SIZE, ESCALATE, NONE, P_DIR, P_DRAWN, P_PASS, P_TAKE, P_TURN
+from engine.amigo import (DECK, DECK_SIZE, ESCALATE, NONE, P_DIR, P_DRAWN, P_PASS, P_TAKE,
+                          P_TURN, Amigo)
 from engine.amigo_strong import Strong
 
 KINDS = (P_TURN, P_DRAWN, P_DIR, P_TAKE, P_PASS)

@@ -14,7 +14,6 @@ def heap():
 gc.collect()
 base = heap()
 from engine.blackhole import BlackHole  # noqa: E402  (measured import)
-
 gc.collect()
 retained = heap() - base
 

@@ -23,7 +23,6 @@ gc.collect()
 base = heap()
 from engine.blackhole import BlackHole  # noqa: E402
 from engine.solver import BUSY, Solver  # noqa: E402
-
 gc.collect()
 imported = heap() - base
 game = BlackHole()

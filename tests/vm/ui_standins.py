@@ -151,9 +151,11 @@ class _Hw:
 sys.modules["displayio"] = displayio
 sys.modules["terminalio"] = terminalio
 
+import hw.keys  # noqa: E402
 import ui.persist  # noqa: E402
 import ui.textview  # noqa: E402
-
+import engine.crc  # noqa: E402
+import engine.rng  # noqa: E402
 hw_ = _Hw()
 settings = ui.persist.Settings()
 persist = ui.persist.Persist(hw_.storage)

@@ -11,19 +11,16 @@ def heap():
 
 gc.collect()
 base = heap()
-import engine.cards  # noqa: E402  (shared with Black Hole, measured apart)
-import engine.crc  # noqa: E402
-import engine.rng  # noqa: E402
+import engine.cards  # noqa: E402,F401  (shared with Black Hole, measured apart)
+import engine.crc  # noqa: E402,F401
+import engine.rng  # noqa: E402,F401
 import engine.tableau  # noqa: E402,F401
-
 gc.collect()
 shared = heap() - base
 from engine.yoyo import GREEDY, LOOKAHEAD, Yoyo  # noqa: E402  (measured import: the rules)
-
 gc.collect()
 rules = heap() - base - shared
 from engine.yoyo_cpu import Cpu  # noqa: E402  (measured import: the CPU seats)
-
 gc.collect()
 retained = heap() - base - shared
 
