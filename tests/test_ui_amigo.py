@@ -1251,3 +1251,16 @@ def test_the_end_of_a_game_says_who_went_out_and_the_scores():
     assert app.screen == ASK and "You played B9" in screen_text(app)
     press(hw, app, keys.A, keys.A, keys.A)      # back, the scores, the next game
     assert g.game == 1 and g.pending != P_OVER and app.table.moves <= 1
+
+
+def test_the_log_and_its_words_agree_on_the_event_kinds():
+    # Each module keeps the kinds as private constants (free on a board, where a shared public
+    # one would be a global and a name); so this holds the two copies together.
+    import os
+    import re
+    kinds = []
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("amigo_log", "amigo_words"):
+        with open(os.path.join(root, "ui", name + ".py")) as f:
+            kinds.append(dict(re.findall(r"^(_E_\w+) = const\((\d+)\)", f.read(), re.M)))
+    assert len(kinds[0]) == 8 and kinds[0] == kinds[1], kinds
