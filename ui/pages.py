@@ -13,48 +13,62 @@ class Pages:
         self.paragraphs = paragraphs
         self.title = title
         self.page = 0
-        self.count = self.lines(-1)[1]
+        # where each page starts (paragraph, word): laid out once, so a page turn lays out
+        # one page, not the whole text again
+        self.starts = []
+        p = w = 0
+        while p < len(paragraphs):
+            self.starts.append((p, w))
+            p, w = self._lay(p, w)[1:]
+        self.count = len(self.starts)
 
     def lines(self, want, per=LINES - 2):
-        """Page want's lines, and how many pages there are."""
-        paragraphs = self.paragraphs
+        """Page want's lines, and how many pages there are (of per lines each)."""
+        if per == LINES - 2:
+            return self._lay(*self.starts[want])[0], self.count
         out = []
         page = p = w = 0
-        while p < len(paragraphs):
-            lines = []
-            line = ""
-            cut = None      # where the page may end: (lines kept, last line, paragraph, word)
-            words = paragraphs[p].split()
-            while True:
-                if w == len(words):                 # the paragraph ends
-                    lines.append(line)
-                    line = ""
-                    p += 1
-                    w = 0
-                    if p == len(paragraphs) or len(lines) == per:
-                        break
-                    cut = (len(lines), "", p, 0)
-                    words = paragraphs[p].split()
-                    continue
-                word = words[w]
-                if line and len(line) + 1 + len(word) > LINE_CHARS:
-                    lines.append(line)
-                    line = ""
-                    if len(lines) == per:
-                        if cut and cut[0] >= per // 2:
-                            n, line, p, w = cut
-                            del lines[n:]
-                            if line:
-                                lines.append(line)
-                        break
-                line = line + " " + word if line else word
-                w += 1
-                if word[-1] in ".!?" and w < len(words):
-                    cut = (len(lines), line, p, w)
+        while p < len(self.paragraphs):
+            lines, p, w = self._lay(p, w, per)
             if page == want:
                 out = lines
             page += 1
         return out, page
+
+    def _lay(self, p, w, per=LINES - 2):
+        """The lines of the page that starts at word w of paragraph p, and where the next
+        page starts."""
+        paragraphs = self.paragraphs
+        lines = []
+        line = ""
+        cut = None      # where the page may end: (lines kept, last line, paragraph, word)
+        words = paragraphs[p].split()
+        while True:
+            if w == len(words):                 # the paragraph ends
+                lines.append(line)
+                line = ""
+                p += 1
+                w = 0
+                if p == len(paragraphs) or len(lines) == per:
+                    return lines, p, w
+                cut = (len(lines), "", p, 0)
+                words = paragraphs[p].split()
+                continue
+            word = words[w]
+            if line and len(line) + 1 + len(word) > LINE_CHARS:
+                lines.append(line)
+                line = ""
+                if len(lines) == per:
+                    if cut and cut[0] >= per // 2:
+                        n, line, p, w = cut
+                        del lines[n:]
+                        if line:
+                            lines.append(line)
+                    return lines, p, w
+            line = line + " " + word if line else word
+            w += 1
+            if word[-1] in ".!?" and w < len(words):
+                cut = (len(lines), line, p, w)
 
     def show(self, app):
         lines = self.lines(self.page)[0]
