@@ -197,3 +197,26 @@ def test_the_device_settings_are_reached_from_the_chooser_and_kept():
     assert lines(la)[0].startswith("Pocket Patience") and la.screen is None
     again = Launcher(stub.Hardware(storage=hw.storage))
     assert again.settings.brightness == 3
+
+
+def test_a_game_that_runs_out_of_memory_starting_leaves_the_chooser_for_good(monkeypatch):
+    # On a board the game's own program starts at every power-on while the choice says so:
+    # one that cannot start must not come back at each, or the board would never reach the
+    # chooser again.
+    import types
+
+    class Greedy:
+        def __init__(self, *args):
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+
+    monkeypatch.setitem(sys.modules, "ui.greedy_game", types.SimpleNamespace(Greedy=Greedy))
+    monkeypatch.setattr(launcher_module, "GAMES",
+                        GAMES + (("Greedy", "1", "ui.greedy_game", "Greedy"),))
+    hw = stub.Hardware()
+    la = Programs(hw, fresh=False)
+    press(hw, la, keys.UP, keys.UP, keys.A)         # up past "Settings" to the last game
+    assert la.started == 2 and la.app is None and la.game == -1
+    assert any(t.startswith("Greedy: memory allocation") for t in lines(la)), lines(la)
+    assert la.persist.get(TAG_CHOICE) == bytes((len(GAMES), 0))
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.app is None and again.item == len(GAMES) and again.text is not None

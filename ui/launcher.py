@@ -8,6 +8,8 @@ display objects, never more, and nothing a game interned or left behind reaches 
 Every app takes (hw, seed, persist, settings), has step() and save_now(), and sets `leave`
 when its menu's "Other games" is picked.
 """
+import gc
+
 import displayio
 
 from hw import keys
@@ -51,16 +53,22 @@ class Launcher:
         self.show_chooser()
 
     def start(self, i):
-        """This program runs game i; a game whose modules are missing leaves the chooser up,
-        saying so."""
+        """This program runs game i; a game that cannot start (its modules missing, no memory
+        left, a save it cannot read) leaves the chooser up, saying so."""
         title, _, module, cls = GAMES[i]
         try:
             make = getattr(__import__(module, None, None, (cls,)), cls)
-        except ImportError as e:
+            self.app = make(self.hw, self.seed, self.persist, self.settings)
+        except Exception as e:      # MemoryError and ImportError among them
+            # A game that cannot start must not be started again at every power-on: the
+            # chooser comes up, says why, and is where the next power-on starts.
+            self.app = None
+            gc.collect()
+            self.persist.put(TAG_CHOICE, bytes((i, 0)))
+            self.persist.commit(self.settings)
             self.show_chooser("%s: %s" % (title, e))
             return
         self.game = i
-        self.app = make(self.hw, self.seed, self.persist, self.settings)
 
     def open(self, i):
         """From the chooser: the next program plays game i."""
