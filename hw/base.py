@@ -14,9 +14,10 @@ REPEAT_NEXT_MS = const(120)
 HOLD_MS = const(600)        # B down this long is a second key, HOLD_B (redo on the tables)
 
 
-class Restart(Exception):
+class Restart(BaseException):
     """A program's end where no firmware starts the next one (desktop, web page, tests): the
-    host catches it and starts the app again on the same machine (ui/programs.py)."""
+    host catches it and starts the app again on the same machine (ui/programs.py). Not an
+    Exception, as the firmware's own reload is not: a handler for errors lets it through."""
 
 
 class Hardware:

@@ -220,3 +220,19 @@ def test_a_game_that_runs_out_of_memory_starting_leaves_the_chooser_for_good(mon
     assert la.persist.get(TAG_CHOICE) == bytes((len(GAMES), 0))
     again = Launcher(stub.Hardware(storage=hw.storage))
     assert again.app is None and again.item == len(GAMES) and again.text is not None
+
+
+def test_a_game_stopped_by_an_error_mid_play_is_not_where_power_on_starts():
+    hw = stub.Hardware()
+    la = Programs(hw, fresh=False)
+    press(hw, la, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)      # Calculation
+    assert la.game == 3 and la.persist.get(TAG_CHOICE) == bytes((3, 1))
+
+    def broken():
+        raise ValueError("a bug")
+
+    la.app.step = broken
+    with pytest.raises(ValueError):
+        la.step()
+    again = Launcher(stub.Hardware(storage=hw.storage))
+    assert again.app is None and again.item == 3 and again.text is not None

@@ -70,6 +70,15 @@ class Launcher:
             return
         self.game = i
 
+    def _failed(self):
+        """The game stopped on an error, which the board shows: the next power-on starts at the
+        chooser, not in a game that may stop the same way again. Its play is as last saved."""
+        try:
+            self.persist.put(TAG_CHOICE, bytes((self.game, 0)))
+            self.persist.commit(self.settings)
+        except MemoryError:
+            pass
+
     def open(self, i):
         """From the chooser: the next program plays game i."""
         self.persist.put(TAG_CHOICE, bytes((i, 1)))
@@ -100,7 +109,11 @@ class Launcher:
 
     def step(self):
         if self.app is not None:
-            self.app.step()
+            try:
+                self.app.step()
+            except Exception:
+                self._failed()
+                raise
             if self.app.leave:
                 self.close()
             return
