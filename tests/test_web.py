@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from hw import atlas, keys, stub
-from tests import test_ui_amigo, web_page
+from tests import test_ui_amigo, test_ui_yoyo, web_page
 from tools import build_web
 from ui.launcher import GAMES
 from ui.programs import Programs
@@ -214,9 +214,11 @@ def test_black_hole_won_by_hints_through_a_reload(page):
     assert page.lights() == twin.desk.hw.lights.pixels
 
 
-def test_a_calculation_deal_played_by_hints_through_a_reload(page):
+@pytest.mark.parametrize("game", [3, 4], ids=["Calculation", "Big Ben"])
+def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
+    title = GAMES[game][0]
     twin = Twin(page)
-    open_game(twin, 3)
+    open_game(twin, game)
     moves = 0
     while True:
         g = twin.desk.app.game
@@ -224,16 +226,16 @@ def test_a_calculation_deal_played_by_hints_through_a_reload(page):
             break
         twin.press(keys.SELECT, keys.A)
         moves += 1
-        assert moves <= 200, "the deal did not end"
+        assert moves <= 300, "the deal did not end"
         if moves % 15 == 0:
-            twin.check("Calculation after %d hinted moves" % moves)
+            twin.check("%s after %d hinted moves" % (title, moves))
         if moves == 30:
             made = g.moves_made
             twin.reload()
-            assert twin.desk.launcher.game == 3 and twin.desk.app.game.moves_made == made
-            twin.check("Calculation after the reload")
+            assert twin.desk.launcher.game == game and twin.desk.app.game.moves_made == made
+            twin.check("%s after the reload" % title)
     assert moves > 30
-    twin.check("Calculation deal over (%s)" % ("won" if g.is_won() else "stuck"))
+    twin.check("%s deal over (%s)" % (title, "won" if g.is_won() else "stuck"))
 
 
 def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
@@ -280,3 +282,53 @@ def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch
     assert reloaded, "the game was over after %d decisions" % decisions
     assert app.screen == SCORES
     twin.check("YoYo game over")
+
+
+def test_a_three_seat_yo_yo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
+    from engine.yoyo import GREEDY, HUMAN, LOOKAHEAD
+    from ui.seats import CURTAIN, SCORES, SETUP, TABLE
+    twin = Twin(page)
+    # the Yo-yo tests' own player: its keys go to the page as well as the desktop
+    monkeypatch.setattr(test_ui_yoyo, "press", lambda hw, app, *ks: twin.press(*ks))
+    open_game(twin, 1)
+    app = twin.desk.app
+    setup = app.stack[-1]
+    assert app.screen == SETUP
+    kinds = (HUMAN, GREEDY, LOOKAHEAD)
+    while setup.players != len(kinds):
+        twin.press(keys.RIGHT)
+    for s, kind in enumerate(kinds):
+        twin.press(keys.DOWN)
+        while setup.kinds[s] != kind:
+            twin.press(keys.RIGHT)
+    twin.press(keys.DOWN, keys.A)
+    g = app.game
+    assert g.players == 3 and list(g.kinds[:3]) == list(kinds)
+    twin.check("Yo-yo, the first turn")
+    rnd = random.Random(5)
+    actions = 0
+    reloaded = False
+    while app.screen != SCORES:
+        if app.screen == CURTAIN:
+            twin.press(keys.A)
+            continue
+        assert app.screen == TABLE and g.kinds[g.turn] == HUMAN    # the CPU seats have played
+        made = g.hist_len
+        test_ui_yoyo._keys_for(twin.desk.hw, app, rnd.choice(test_ui_yoyo.legal(g)))
+        assert g.hist_len > made          # the action, and the CPU seats' after it if it ended
+                                          # the turn (the twin settles after every key)
+        actions += 1
+        assert actions < 400, "the game did not end"
+        if actions % 8 == 0:
+            twin.check("Yo-yo after %d actions" % actions)
+        if actions == 6 and app.screen == TABLE:
+            before = bytes(g.save())
+            twin.reload()
+            app = twin.desk.app
+            g = app.game
+            assert bytes(g.save()) == before
+            twin.check("Yo-yo after the reload")
+            reloaded = True
+    assert reloaded, "the game was over after %d actions" % actions
+    twin.check("Yo-yo game over")
+
