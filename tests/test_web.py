@@ -238,24 +238,31 @@ def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
     twin.check("%s deal over (%s)" % (title, "won" if g.is_won() else "stuck"))
 
 
-def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
-    from engine.amigo import P_OVER
-    from engine.amigo_cpu import GREEDY, HUMAN, PLANNER
-    from ui.seats import SCORES, SETUP, TABLE
-    twin = Twin(page)
-    # the YoYo tests' own player: its keys go to the page as well as the desktop
-    monkeypatch.setattr(test_ui_amigo, "press", lambda hw, app, *ks: twin.press(*ks))
-    open_game(twin, 2)
-    app = twin.desk.app
+def choose_seats(twin, app, kinds):
+    """On a seated game's setup screen, with the keys in both: len(kinds) players, each seat
+    of its kind; the cursor is left on the last seat."""
+    from ui.seats import SETUP
     setup = app.stack[-1]
     assert app.screen == SETUP
-    kinds = (HUMAN, GREEDY, PLANNER)
     while setup.players != len(kinds):
         twin.press(keys.RIGHT)
     for s, kind in enumerate(kinds):
         twin.press(keys.DOWN)
         while setup.kinds[s] != kind:
             twin.press(keys.RIGHT)
+
+
+def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
+    from engine.amigo import P_OVER
+    from engine.amigo_cpu import GREEDY, HUMAN, PLANNER
+    from ui.seats import SCORES, TABLE
+    twin = Twin(page)
+    # the YoYo tests' own player: its keys go to the page as well as the desktop
+    monkeypatch.setattr(test_ui_amigo, "press", lambda hw, app, *ks: twin.press(*ks))
+    open_game(twin, 2)
+    app = twin.desk.app
+    kinds = (HUMAN, GREEDY, PLANNER)
+    choose_seats(twin, app, kinds)
     twin.check("YoYo setup, three seats")
     twin.press(keys.DOWN, keys.A)
     g = app.game
@@ -286,21 +293,14 @@ def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch
 
 def test_a_three_seat_yo_yo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
     from engine.yoyo import GREEDY, HUMAN, LOOKAHEAD
-    from ui.seats import CURTAIN, SCORES, SETUP, TABLE
+    from ui.seats import CURTAIN, SCORES, TABLE
     twin = Twin(page)
     # the Yo-yo tests' own player: its keys go to the page as well as the desktop
     monkeypatch.setattr(test_ui_yoyo, "press", lambda hw, app, *ks: twin.press(*ks))
     open_game(twin, 1)
     app = twin.desk.app
-    setup = app.stack[-1]
-    assert app.screen == SETUP
     kinds = (HUMAN, GREEDY, LOOKAHEAD)
-    while setup.players != len(kinds):
-        twin.press(keys.RIGHT)
-    for s, kind in enumerate(kinds):
-        twin.press(keys.DOWN)
-        while setup.kinds[s] != kind:
-            twin.press(keys.RIGHT)
+    choose_seats(twin, app, kinds)
     twin.press(keys.DOWN, keys.A)
     g = app.game
     assert g.players == 3 and list(g.kinds[:3]) == list(kinds)
