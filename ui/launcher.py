@@ -54,7 +54,7 @@ class Launcher:
 
     def start(self, i):
         """This program runs game i; a game that cannot start (its modules missing, no memory
-        left, a save it cannot read) leaves the chooser up, saying so."""
+        left, any error as it starts) leaves the chooser up, saying so."""
         title, _, module, cls = GAMES[i]
         try:
             make = getattr(__import__(module, None, None, (cls,)), cls)
