@@ -236,3 +236,15 @@ def test_a_game_stopped_by_an_error_mid_play_is_not_where_power_on_starts():
         la.step()
     again = Launcher(stub.Hardware(storage=hw.storage))
     assert again.app is None and again.item == 3 and again.text is not None
+
+
+def test_the_chooser_tells_one_person_that_every_game_is_theirs():
+    # A person alone read "2-3" and "2-6" players as "not for me": CPU seats fill the rest.
+    hw = stub.Hardware()
+    la = Launcher(hw)
+    shown = lines(la)
+    for title, players, _, _ in GAMES:
+        row = next(t for t in shown if t.startswith(title))
+        assert row.split()[-1] == players and players.startswith("1"), row
+    assert launcher_module.SEATS in shown
+    assert all(len(t) <= 25 for t in shown[1:])

@@ -13,18 +13,25 @@ import gc
 import displayio
 
 from hw import keys
-from ui.persist import TAG_CHOICE, Persist, Settings
+from hw.storage import DAMAGED
+from ui.persist import BAD_DATA, TAG_CHOICE, Persist, Settings
 from ui.textview import TextView
 
 # (title, players, module, class); the module is imported only when the game starts. The two
-# yo-yo games are told apart by who made them: Parlett's and the Kuhns' (Amigo).
+# yo-yo games are told apart by who made them: Parlett's and the Kuhns' (Amigo). Players are
+# people: CPU seats fill the rest, so one person can play every game (SEATS says so).
 GAMES = (
     ("Black Hole", "1", "ui.bh_table", "BlackHoleApp"),
-    ("Yo-yo (Parlett)", "2-3", "ui.yoyo_app", "YoyoApp"),
-    ("YoYo (Amigo)", "2-6", "ui.amigo_app", "AmigoApp"),
+    ("Yo-yo (Parlett)", "1-3", "ui.yoyo_app", "YoyoApp"),
+    ("YoYo (Amigo)", "1-6", "ui.amigo_app", "AmigoApp"),
     ("Calculation", "1", "ui.calc_table", "CalcApp"),
     ("Big Ben", "1", "ui.bb_table", "BigBenApp"),
 )
+# What power-on found wrong with the saves, carried to the game the player opens next (the
+# choice record's third byte, index + 1): its program would otherwise find a good save,
+# written by the chooser, and deal a fresh game without a word.
+_NOTICES = (DAMAGED, BAD_DATA)
+SEATS = "Alone? CPU seats join in"
 
 
 class Launcher:
@@ -42,15 +49,24 @@ class Launcher:
         self.root = None
         self.text = None
         self.screen = None        # the device's settings, over the chooser
-        # (game, in it): the game being played, or the chooser with that game marked; a
-        # one-byte record, from before games were programs, meant "in that game"
+        # (game, in it[, notice]): the game being played, or the chooser with that game
+        # marked; a one-byte record, from before games were programs, meant "in that game"
+        self.carry = 0
+        notice = self.persist.notice
+        if notice in _NOTICES:
+            self.carry = 1 + _NOTICES.index(notice)
         choice = self.persist.get(TAG_CHOICE)
-        if choice is not None and 0 < len(choice) <= 2 and choice[0] < len(GAMES):
+        if choice is not None and 0 < len(choice) <= 3 and choice[0] < len(GAMES):
             self.item = choice[0]
+            if len(choice) == 3:
+                if 0 < choice[2] <= len(_NOTICES) and notice is None:
+                    self.persist.notice = notice = _NOTICES[choice[2] - 1]
+                # told once: the game's next save no longer carries it
+                self.persist.put(TAG_CHOICE, choice[:2])
             if len(choice) == 1 or choice[1]:
                 self.start(choice[0])
                 return
-        self.show_chooser()
+        self.show_chooser(notice or "")
 
     def start(self, i):
         """This program runs game i; a game that cannot start (its modules missing, no memory
@@ -80,8 +96,9 @@ class Launcher:
             pass
 
     def open(self, i):
-        """From the chooser: the next program plays game i."""
-        self.persist.put(TAG_CHOICE, bytes((i, 1)))
+        """From the chooser: the next program plays game i (and says what power-on found
+        wrong with the saves, if anything)."""
+        self.persist.put(TAG_CHOICE, bytes((i, 1, self.carry) if self.carry else (i, 1)))
         self.persist.commit(self.settings)
         self.hw.restart()
 
@@ -101,7 +118,7 @@ class Launcher:
         for title, players, _, _ in GAMES:
             lines.append("%-17s%7s" % (title, players))
         # a message takes the place of the key line: ten lines hold five games and two more
-        lines += ["Settings", "", "Up/down choose, A play"] if not message else [
+        lines += ["Settings", SEATS, "Up/down choose, A play"] if not message else [
             "Settings", message[:25], message[25:50]]
         self.text.show(lines, 1 + self.item)
         self.hw.display.root_group = self.root

@@ -27,7 +27,7 @@ from ui import (
     screens,  # noqa: F401
 )
 from ui.app import DAMAGED, App
-from ui.persist import Stats
+from ui.persist import BAD_DATA, Stats
 from ui.sprites import COLOURS, FELT
 
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
@@ -52,7 +52,7 @@ class Patience(App):
         p.notice = None
         stats = p.get(t.STATS_TAG)
         if stats is not None and not self.stats.unpack(stats):
-            notice = "Some saved data was bad."
+            notice = BAD_DATA
         data = p.get(t.GAME_TAG)
         if data is not None:
             try:

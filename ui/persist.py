@@ -23,6 +23,7 @@ TAG_CALC_STATS = const(10)  # Calculation's statistics
 TAG_BB = const(11)         # Big Ben in progress
 TAG_BB_STATS = const(12)   # Big Ben's statistics
 # tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seat_records.py
+BAD_DATA = "Some saved data was bad."
 AUTO_BH = const(1)         # Settings.autoplay bits
 AUTO_CALC = const(2)
 
@@ -163,7 +164,7 @@ class Persist:
         self.records = Records(payload)
         data = self.records.get(TAG_SETTINGS)
         if data is not None and not settings.unpack(data) and self.notice is None:
-            self.notice = "Some saved data was bad."
+            self.notice = BAD_DATA
 
     def get(self, tag):
         """A record loaded by load(), or None."""
