@@ -15,9 +15,12 @@ import pygame
 import pytest
 
 from hw import atlas, keys, stub
+from hw.storage import DAMAGED
 from tests import test_ui_amigo, test_ui_yoyo, web_page
+from tests.test_damaged_save import screen_text
 from tools import build_web
 from ui.launcher import GAMES
+from ui.patience_menu import MENU
 from ui.programs import Programs
 
 SEED = 7            # the page's ?seed= and the desktop launcher's seed
@@ -332,3 +335,24 @@ def test_a_three_seat_yo_yo_with_two_cpu_seats_through_a_reload(page, monkeypatc
     assert reloaded, "the game was over after %d actions" % actions
     twin.check("Yo-yo game over")
 
+
+
+@pytest.mark.parametrize("item", ["noise", "not hex"])
+def test_a_damaged_save_is_told_in_the_page_as_on_the_board(page, item):
+    # Saved in a game, then left at the chooser: the page saves nothing as it reloads there.
+    twin = Twin(page)
+    open_game(twin, 0)
+    twin.press(keys.A, keys.RIGHT, keys.A, keys.START,
+               *[keys.DOWN] * MENU.index("Other games"), keys.A)
+    assert twin.desk.launcher.app is None
+    noise = random.Random(8).randbytes(8192)
+    stored = noise.hex() if item == "noise" else "zz: not hex"
+    page.browser.js("localStorage.setItem('pocket-patience-nvm', '%s')" % stored)
+    twin.desk.hw.storage.data[:] = noise
+    twin.reload()
+    assert twin.desk.launcher.app is None
+    assert DAMAGED in screen_text(twin.desk.launcher.root)
+    twin.check("the chooser over a damaged save (%s)" % item)
+    twin.press(keys.A)
+    assert DAMAGED in screen_text(twin.desk.app.root)
+    twin.check("Black Hole's first screen over a damaged save (%s)" % item)
