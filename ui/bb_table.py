@@ -7,7 +7,7 @@ from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
 from hw import font, keys
 from ui import sprites, text
-from ui.patience import GUIDES, Patience, celebrate
+from ui.patience import Patience
 from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
@@ -85,10 +85,7 @@ class BigBenTable:
         self._draw_middle()
         sprites.set_number(self._deal, 0, 0, 5, self.game.deal_number)
         self._set_cursor()
-        self._say_state()
-        if app.notice:
-            self.say(app.notice)
-            app.notice = None
+        app.tell()
 
     def _draw_pile(self, p):
         g = self.game
@@ -144,12 +141,6 @@ class BigBenTable:
         if words != self.said:
             self.said = words
             text.write(self._msg, words)
-
-    def _say_state(self):
-        g = self.game
-        if g.is_won() or g.is_stuck() or self.said not in GUIDES:  # the key guide stays
-            self.say("You won! A: what next" if g.is_won() else
-                     "No moves left. A: choices" if g.is_stuck() else "")
 
     def dealt(self):
         self.place = RESERVE
@@ -213,16 +204,16 @@ class BigBenTable:
                 if (src < FOUND or src == WASTE) and g.check(src, p) == OK:
                     return self._play(app, src, p)
             if g.n[p] == size(p - FOUND):
-                return self._refuse(app, "That hour is reached")
+                return app.refuse("That hour is reached")
             c = g.top(p) >> 1
-            return self._refuse(app, "Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
-                                                              SUITS[c & 3]))
+            return app.refuse("Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
+                                                        SUITS[c & 3]))
         only = -1
         for d in range(WASTE):
             if g.check(p, d) == OK:
                 only = d if only == -1 else -2
         if only == -1:
-            return self._refuse(app, "No place takes that card" if g.n[p] else "No card there")
+            return app.refuse("No place takes that card" if g.n[p] else "No card there")
         if only >= 0:
             return self._play(app, p, only)
         self.held = p
@@ -239,7 +230,7 @@ class BigBenTable:
         code = g.check(src, dst)
         if code != OK:
             self._set_cursor()
-            return self._refuse(app, REASONS[code][0].upper() + REASONS[code][1:])
+            return app.refuse(REASONS[code][0].upper() + REASONS[code][1:])
         g.play(src, dst)
         for h in range(HOURS):          # a fill may reach any pile
             if h == src or h == dst or src == RESERVE:
@@ -248,16 +239,7 @@ class BigBenTable:
             self._draw_found(dst - FOUND)
         self._draw_middle()
         self._set_cursor()
-        app.changed()
-        if g.is_won():
-            celebrate(app)
-        else:
-            app.sound(1200, 15)
-        self._say_state()
-
-    def _refuse(self, app, why):
-        self.say(why)
-        app.sound(110, 150)
+        app.played()
 
     def _hint(self):
         h = hints.hint(self.game)

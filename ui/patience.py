@@ -32,6 +32,8 @@ from ui.sprites import COLOURS, FELT
 
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
 GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
+WON = "You won! A: what next"
+STUCK = "No moves left. A: choices"
 
 
 class Patience(App):
@@ -79,6 +81,43 @@ class Patience(App):
         if g.is_won() or g.is_stuck():
             self._record(g.is_won())
         App.changed(self)
+
+    # -- how every table ends a move and refuses one ------------------------------------------
+    def played(self):
+        """A move is made and drawn: count it and save once play pauses, sound it (a win has
+        its fanfare), then the state line."""
+        self.changed()
+        g = self.game
+        if g.is_won():
+            celebrate(self)
+        elif g.is_stuck():
+            self.sound(196, 120)
+        else:
+            self.sound(1200, 15)
+        self.say_state()
+
+    def refuse(self, why):
+        self.table.say(why)
+        self.sound(110, 150)
+
+    def say_state(self):
+        """The end of the deal and what A does then (a table may word it: end_words(won));
+        else words an earlier move left go, the key guide stays until words replace it."""
+        t = self.table
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            words = getattr(t, "end_words", None)
+            t.say(words(g.is_won()) if words else WON if g.is_won() else STUCK)
+        elif getattr(t, "view", t).said not in GUIDES:
+            t.say("")
+
+    def tell(self):
+        """On a table just drawn: the notice from power-on if any, else the state line."""
+        if self.notice:
+            self.table.say(self.notice)
+            self.notice = None
+        else:
+            self.say_state()
 
     # -- its part of the loop (ui/app.py) -------------------------------------------------
     def key(self, k):
