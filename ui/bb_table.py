@@ -148,6 +148,16 @@ class BigBenTable:
         # the longest fits the 26-character row: "Stuck: 100/104 home. A: go"
         return "You won! %d home. A: next" % home if won else "Stuck: %d/104 home. A: go" % home
 
+    def where(self):
+        return self.place | (self.held + 1) << 5
+
+    def go_back(self, w):
+        held = (w >> 5) - 1
+        if (w & 31) <= RESERVE and (held < 0 or (held < FOUND or held == WASTE) and
+                                    self.game.n[held]):
+            self.place = w & 31
+            self.held = held
+
     def dealt(self):
         self.place = RESERVE
         self.held = -1

@@ -69,6 +69,13 @@ class BlackHoleTable(Hints):
     def say(self, words):
         self.view.say(words)
 
+    def where(self):
+        return self.cursor
+
+    def go_back(self, w):
+        if w < NUM_FANS:
+            self.cursor = w
+
     def dealt(self):
         self.cursor = 0
         self.back = 0

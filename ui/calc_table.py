@@ -37,6 +37,13 @@ class CalcTable:
     def say(self, words):
         self.view.say(words)
 
+    def where(self):
+        return self.place
+
+    def go_back(self, w):
+        if w <= TURNED + PILES:
+            self.place = w
+
     def dealt(self):
         self.place = TURNED
         self.view.said = "-"
