@@ -13,7 +13,8 @@ A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
                                  go_back(w) to put it back, refusing what does not fit the game
 and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
 pick_deal(app) (the next new deal), describe_deal(n) (a line under a typed deal number) and
-winnable() (True/False/None: statistics count wins among winnable deals).
+winnable() (True/False/None: statistics count wins among winnable deals) and end_words(won)
+(the state line once the deal is over).
 The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
 moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
 play asks first (also after undos took a finished deal back into play); redo has a fixed row
