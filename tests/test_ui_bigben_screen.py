@@ -1,12 +1,15 @@
 """Big Ben's table as a new player meets it (issue 31): a refused drop keeps the card in hand,
 no label over a card, nothing past the screen's edge, the counts beside what they count, the
 cards home in the end messages, and the terminal's picture of the dial."""
+import types
+
 from engine.bigben import FOUND, OK, RESERVE, WASTE
 from hw import font, keys
 from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_calc import type_deal
 from tests.ui_keys import boot, press
-from tools.text_bigben import card_name, table_text
+from tools.sim import screen_text
+from tools.text_bigben import card_name
 from tools.text_view import row_text
 from ui import sprites
 from ui.bb_table import BigBenApp
@@ -66,6 +69,11 @@ def collisions(app):
                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
                     out.append((a, b))
     return out
+
+
+def table_text(app):
+    """What `make play` shows in the terminal for the table."""
+    return screen_text(types.SimpleNamespace(app=app))
 
 
 def hint_play(hw, app, until, limit=400):
