@@ -169,7 +169,8 @@ def test_the_terminal_names_the_hours_as_the_dial_does_with_cursor_and_held_card
     assert [e.split(":")[0] for e in entries] == [str(h or 12) for h in range(12)]
     # each hour: its pile's top card and size, then its foundation's top card
     for h, e in enumerate(entries):
-        assert e.split()[1:] == [card_name(g.top(h)), "(3)", card_name(g.top(FOUND + h))], e
+        assert e.split()[1:] == [card_name(g.top(h)), "(3)", "home",
+                                 card_name(g.top(FOUND + h))], e
     assert ">" not in "".join(entries) and ">reserve 56" in lines[3]   # the cursor's start
     press(hw, app, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.A)  # deal 72: the 5 of spades held
     assert t.held == 5 and "5: >*%s (3)" % card_name(g.top(5)) in table_text(app)
@@ -179,7 +180,7 @@ def test_the_terminal_names_the_hours_as_the_dial_does_with_cursor_and_held_card
     assert "4: >%s" % card_name(g.top(4)) in text
     go = t.place = FOUND + 4
     t._set_cursor()
-    assert "4: %s (3) >%s" % (card_name(g.top(4)), card_name(g.top(go))) in table_text(app)
+    assert "4: %s (3) home >%s" % (card_name(g.top(4)), card_name(g.top(go))) in table_text(app)
     press(hw, app, keys.B)
     hint_play(hw, app, lambda g: g.gaps())
     assert g.gaps() and "gaps %d" % g.gaps() in table_text(app)

@@ -3,8 +3,8 @@
     table_text(app) -> str      app is the ui.patience.Patience running ui.bb_table
 
 The dial in three rows of four hours, named as the dial names them (12 o'clock first):
-"12: 9C (3) 5D" is the 12 o'clock pile (its top card, its size) and foundation. ">" marks
-the cursor and "*" the card picked up; then the waste, the reserve and the gaps.
+"12: 9C (3) home 5D" is the 12 o'clock pile (its top card, its size) and its foundation.
+">" marks the cursor and "*" the card picked up; then the waste, the reserve and the gaps.
 """
 from engine import bigben, cards
 
@@ -21,7 +21,7 @@ def table_text(app):
     def top(p):
         return (">" if p == t.place else "") + ("*" if p == t.held else "") + card_name(g.top(p))
 
-    dial = ["%2d: %s (%d) %s" % (h or 12, top(h), g.n[h], top(bigben.FOUND + h))
+    dial = ["%2d: %s (%d) home %s" % (h or 12, top(h), g.n[h], top(bigben.FOUND + h))
             for h in range(bigben.HOURS)]
     lines = [" | ".join(dial[i:i + 4]) for i in (0, 4, 8)]
     lines.append("waste %s (%d)   %sreserve %d   gaps %d   moves %d   deal %d" % (
