@@ -126,27 +126,9 @@ def screen_text(launcher):
         from tools import text_calc
         return text_calc.table_text(app)
     if type(app.table).__name__ == "BigBenTable":
-        return big_ben_text(app)
+        from tools import text_bigben
+        return text_bigben.table_text(app)
     return black_hole_text(app)
-
-
-def big_ben_text(app):
-    """Big Ben's clock as text: each hour's pile top and foundation top, the waste, the
-    reserve and the message row."""
-    from engine import bigben, cards
-    g = app.game
-
-    def top(place):         # Big Ben's card byte: rank << 3 | suit << 1 | deck
-        c = g.top(place)
-        return "--" if c < 0 else cards.name((c >> 3) * 4 + (c >> 1 & 3))
-
-    text = ["  ".join("%2d %s/%s" % (h + 1, top(h), top(bigben.FOUND + h))
-                      for h in range(i, i + 6)) for i in (0, 6)]
-    text.append("waste %s   reserve %d   moves %d   deal %d" % (
-        top(bigben.WASTE), g.res_len, g.moves_made, g.deal_number))
-    if app.table.said:
-        text.append(app.table.said)
-    return "\n".join(text)
 
 
 def black_hole_text(app):

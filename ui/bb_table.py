@@ -7,7 +7,7 @@ from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
 from hw import font, keys
 from ui import sprites, text
-from ui.patience import GUIDES, Patience, celebrate
+from ui.patience import Patience
 from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
@@ -18,11 +18,11 @@ except ImportError:
 T = const(8)                # a tile
 _SHOWN = const(3)            # cards of a pile in view
 _MID_X = const(71)
-_WASTE_Y = const(40)
+_WASTE_Y = const(36)         # its count below it, the reserve below that
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
-PILE_X = b"\x3c\x6a\x78\x78\x78\x6a\x3c\x0e\x00\x00\x00\x0e"
-PILE_Y = b"\x00\x0c\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0c"
+PILE_X = b"\x3c\x6a\x77\x77\x77\x6a\x3c\x0e\x01\x01\x01\x0e"
+PILE_Y = b"\x01\x0c\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0c"
 FOUND_X = b"\x40\x5e\x66\x66\x66\x5e\x40\x32\x2a\x2a\x2a\x32"
 FOUND_Y = b"\x12\x1a\x26\x36\x46\x52\x5a\x52\x46\x36\x26\x1a"
 # Each place's centre, for the D-pad: piles, foundations, waste, reserve.
@@ -50,12 +50,12 @@ class BigBenTable:
             self._piles.append(self._grid(5, 2, PILE_X[h], PILE_Y[h]))
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-7 if 0 < h < 6 else 17),
-                      FOUND_Y[h] - 3, 0xFFD800)     # the rank to reach, on the middle's side
+                      FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
         self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._grid(3, 2, _MID_X, _RES_Y)
-        self._counts = self._row("Waste", 0, -2, 0xFFFFFF, 8)
+        self._waste_n = self._grid(2, 1, _MID_X + 4, _WASTE_Y + 2 * T)
         self._deal = self._grid(5, 1, 120, 0)
-        self._gaps = self._row("", 2, 104, 0xFFFFFF, 7)
+        self._gaps = self._row("", 2, 0, 0xFFFFFF, 7)      # while the reserve can fill them
         self._held = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.WHITE)
         self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
         self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)
@@ -78,17 +78,15 @@ class BigBenTable:
 
     # -- drawing: tile indices only --------------------------------------------------------
     def show(self, app):
-        self.held = -1            # a card picked up goes back when the table is redrawn
+        if self.held >= 0 and not self.game.n[self.held]:
+            self.held = -1
         for h in range(HOURS):
             self._draw_pile(h)
             self._draw_found(h)
         self._draw_middle()
         sprites.set_number(self._deal, 0, 0, 5, self.game.deal_number)
         self._set_cursor()
-        self._say_state()
-        if app.notice:
-            self.say(app.notice)
-            app.notice = None
+        app.tell()
 
     def _draw_pile(self, p):
         g = self.game
@@ -118,8 +116,8 @@ class BigBenTable:
             sprites.set_card(self._waste, 0, 0, c >> 1, False)
         sprites.set_slot(self._reserve, 0, 0)
         sprites.set_number(self._reserve, 0, 1, 2, g.res_len)
-        _number(self._counts, 6, g.n[WASTE])
-        gaps = g.gaps()
+        sprites.set_number(self._waste_n, 0, 0, 2, g.n[WASTE])
+        gaps = g.gaps() if g.res_len else 0
         text.write(self._gaps, "Gaps" if gaps else "")
         if gaps:
             _number(self._gaps, 5, gaps)
@@ -145,17 +143,28 @@ class BigBenTable:
             self.said = words
             text.write(self._msg, words)
 
-    def _say_state(self):
-        g = self.game
-        if g.is_won() or g.is_stuck() or self.said not in GUIDES:  # the key guide stays
-            self.say("You won! A: what next" if g.is_won() else
-                     "No moves left. A: choices" if g.is_stuck() else "")
+    def end_words(self, won):
+        home = self.game.on_foundations()
+        # the longest fits the 26-character row: "Stuck: 100/104 home. A: go"
+        return "You won! %d home. A: next" % home if won else "Stuck: %d/104 home. A: go" % home
+
+    def where(self):
+        return self.place | (self.held + 1) << 5
+
+    def go_back(self, w):
+        held = (w >> 5) - 1
+        if (w & 31) <= RESERVE and (held < 0 or (held < FOUND or held == WASTE) and
+                                    self.game.n[held]):
+            self.place = w & 31
+            self.held = held
 
     def dealt(self):
         self.place = RESERVE
+        self.held = -1
         self.said = "-"
 
     def moved(self, app):
+        self.held = -1            # an undo or redo may take its card: it goes back
         self.show(app)
 
     def busy(self):
@@ -203,26 +212,26 @@ class BigBenTable:
         g = self.game
         p = self.place
         held = self.held
-        self.held = -1
         if p == RESERVE:
+            self.held = -1
             return self._play(app, RESERVE, GAPS if g.gaps() else WASTE)
-        if held >= 0:
+        if held >= 0:               # refused, the card stays in hand
             return self._put_back() if held == p else self._play(app, held, p)
         if FOUND <= p < WASTE:
             for src in range(WASTE, -1, -1):
                 if (src < FOUND or src == WASTE) and g.check(src, p) == OK:
                     return self._play(app, src, p)
             if g.n[p] == size(p - FOUND):
-                return self._refuse(app, "That hour is reached")
+                return app.refuse("That hour is reached")
             c = g.top(p) >> 1
-            return self._refuse(app, "Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
-                                                              SUITS[c & 3]))
+            return app.refuse("Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
+                                                        SUITS[c & 3]))
         only = -1
         for d in range(WASTE):
             if g.check(p, d) == OK:
                 only = d if only == -1 else -2
         if only == -1:
-            return self._refuse(app, "No place takes that card" if g.n[p] else "No card there")
+            return app.refuse("No place takes that card" if g.n[p] else "No card there")
         if only >= 0:
             return self._play(app, p, only)
         self.held = p
@@ -239,8 +248,9 @@ class BigBenTable:
         code = g.check(src, dst)
         if code != OK:
             self._set_cursor()
-            return self._refuse(app, REASONS[code][0].upper() + REASONS[code][1:])
+            return app.refuse(REASONS[code][0].upper() + REASONS[code][1:])
         g.play(src, dst)
+        self.held = -1
         for h in range(HOURS):          # a fill may reach any pile
             if h == src or h == dst or src == RESERVE:
                 self._draw_pile(h)
@@ -248,16 +258,7 @@ class BigBenTable:
             self._draw_found(dst - FOUND)
         self._draw_middle()
         self._set_cursor()
-        app.changed()
-        if g.is_won():
-            celebrate(app)
-        else:
-            app.sound(1200, 15)
-        self._say_state()
-
-    def _refuse(self, app, why):
-        self.say(why)
-        app.sound(110, 150)
+        app.played()
 
     def _hint(self):
         h = hints.hint(self.game)

@@ -11,7 +11,7 @@ from ui import bh_solving, sprites
 from ui import table as table_module
 from ui.bh_hints import Hints
 from ui.bh_meter import Meter
-from ui.patience import GUIDES, Patience, celebrate
+from ui.patience import Patience
 from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
 from ui.table import TableView
 
@@ -60,17 +60,21 @@ class BlackHoleTable(Hints):
         self.view.draw_all(self.game)
         self.view.set_cursor(self.cursor)
         self._verdict_bar()
-        if app.notice:
-            self.view.say(app.notice)
-            app.notice = None
-        elif self.thinker is None:
+        if self.thinker is None and not app.notice:
             self.view.say("No memory for the solver")
         else:
-            self._say_state()
+            app.tell()
         self._lights()
 
     def say(self, words):
         self.view.say(words)
+
+    def where(self):
+        return self.cursor
+
+    def go_back(self, w):
+        if w < NUM_FANS:
+            self.cursor = w
 
     def dealt(self):
         self.cursor = 0
@@ -115,14 +119,6 @@ class BlackHoleTable(Hints):
         else:
             s.autoplay ^= AUTO_BH
 
-    def _say_state(self):
-        if self.game.is_won():
-            self.view.say("You won! A: what next")
-        elif self.game.is_stuck():
-            self.view.say("No moves left. A: choices")
-        elif self.view.said not in GUIDES:       # the key guide stays until words replace it
-            self.view.say("")
-
     # -- keys ----------------------------------------------------------------------------
     def key(self, app, k):
         self.undo_back = self.auto = False
@@ -139,9 +135,7 @@ class BlackHoleTable(Hints):
             f = self.cursor
             code = g.check(f)
             if code:
-                self.view.say(self._refusal(code))
-                app.sound(110, 150)
-                return
+                return app.refuse(self._refusal(code))
             self._play(app, f)
         elif k == keys.B:
             if g.undo():
@@ -200,14 +194,7 @@ class BlackHoleTable(Hints):
         g = self.game
         self.back = 0
         self.view.after_move(g, fan)
-        app.changed()
-        if g.is_won():
-            celebrate(app)
-        elif g.is_stuck():
-            app.sound(196, 120)
-        else:
-            app.sound(1200, 15)
-        self._say_state()
+        app.played()
         self._lights()
         self._verdict_bar()
 

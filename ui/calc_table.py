@@ -7,7 +7,7 @@ from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import keys
 from ui.calc_view import TURNED, CalcView
-from ui.patience import GUIDES, Patience, celebrate
+from ui.patience import Patience
 from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
 
 RANKS = "A234567891JQK"
@@ -32,23 +32,17 @@ class CalcTable:
 
     def show(self, app):
         self.view.draw_all(self.game, self.place)
-        if app.notice:
-            self.say(app.notice)
-            app.notice = None
-        else:
-            self._say_state()
+        app.tell()
 
     def say(self, words):
         self.view.say(words)
 
-    def _say_state(self):
-        g = self.game
-        if g.is_won():
-            self.say("You won! A: what next")
-        elif g.is_stuck():
-            self.say("No moves left. A: choices")
-        elif self.view.said not in GUIDES:            # the key guide stays until words replace it
-            self.say("")
+    def where(self):
+        return self.place
+
+    def go_back(self, w):
+        if w <= TURNED + PILES:
+            self.place = w
 
     def dealt(self):
         self.place = TURNED
@@ -145,19 +139,19 @@ class CalcTable:
                 if not g.check(src, p):
                     return self._play(app, src, p)
             r = g.needed(p)
-            self._refuse(app, "That pile is complete" if r < 0 else
-                         "The %s pile needs %s" % (PILE_NAMES[p], _a(r)))
+            app.refuse("That pile is complete" if r < 0 else
+                       "The %s pile needs %s" % (PILE_NAMES[p], _a(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
                 if c >= 0 and not g.check(STOCK, f):
                     return self._play(app, STOCK, f)
-            self._refuse(app, "The stock is used up" if c < 0 else
-                         "No pile needs %s yet" % _a(c >> 2))
+            app.refuse("The stock is used up" if c < 0 else
+                       "No pile needs %s yet" % _a(c >> 2))
         else:
             w = WASTE + p - TURNED - 1
             if g.check(STOCK, w):
-                self._refuse(app, "The stock is used up")
+                app.refuse("The stock is used up")
             else:
                 self._play(app, STOCK, w)
 
@@ -176,16 +170,7 @@ class CalcTable:
         v.set_cursor(g, self.place)
         v.count(g)
         self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
-        app.changed()
-        if self.game.is_won():
-            celebrate(app)
-        else:
-            app.sound(1200, 15)
-        self._say_state()
-
-    def _refuse(self, app, why):
-        self.say(why)
-        app.sound(110, 150)
+        app.played()
 
     def _hint(self):
         h = hints.hint(self.game)

@@ -8,10 +8,13 @@ A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
     SaveError                    what its engine's restore() raises
     Table(app)                   .group, .game (the engine), show(app), key(app, k),
                                  busy() and tick(app) for work between keys, dealt() after a
-                                 new deal, moved(app) after a redo
+                                 new deal, moved(app) after a redo, say(words); where() the
+                                 cursor (and a card in hand) as an int below 2**16, and
+                                 go_back(w) to put it back, refusing what does not fit the game
 and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
 pick_deal(app) (the next new deal), describe_deal(n) (a line under a typed deal number) and
-winnable() (True/False/None: statistics count wins among winnable deals).
+winnable() (True/False/None: statistics count wins among winnable deals) and end_words(won)
+(the state line once the deal is over).
 The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
 moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
 play asks first (also after undos took a finished deal back into play); redo has a fixed row
@@ -27,11 +30,13 @@ from ui import (
     screens,  # noqa: F401
 )
 from ui.app import DAMAGED, App
-from ui.persist import BAD_DATA, Stats
+from ui.persist import BAD_DATA, PLACE, Stats
 from ui.sprites import COLOURS, FELT
 
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
 GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
+WON = "You won! A: what next"
+STUCK = "No moves left. A: choices"
 
 
 class Patience(App):
@@ -59,17 +64,25 @@ class Patience(App):
                 self.game.restore(data)
                 if self.stats.counted < 0:      # statistics saved before they kept it
                     self.stats.counted = 2 if self.game.is_won() else int(self.game.is_stuck())
+                # where the cursor was: saved since it was kept, with the game it belongs to
+                at = p.get(t.GAME_TAG | PLACE)
+                if at is not None and len(at) == 2:
+                    t.go_back(at[0] << 8 | at[1])
                 return notice
             except t.SaveError:
                 notice = DAMAGED
         self.stats.counted = self.stats.hinted = 0
         self.game.new_deal(self.new_deal_number())
+        self.save_now()           # a power cut before the first move brings this deal back
         return notice
 
     def save_now(self):
         p = self.persist
-        p.put(self.table.GAME_TAG, self.game.save())
-        p.put(self.table.STATS_TAG, self.stats.pack())
+        t = self.table
+        p.put(t.GAME_TAG, self.game.save())
+        p.put(t.STATS_TAG, self.stats.pack())
+        w = t.where()
+        p.put(t.GAME_TAG | PLACE, bytes((w >> 8, w & 0xFF)))
         p.commit(self.settings)
         self.unsaved_since = -1
 
@@ -80,6 +93,43 @@ class Patience(App):
             self._record(g.is_won())
         App.changed(self)
 
+    # -- how every table ends a move and refuses one ------------------------------------------
+    def played(self):
+        """A move is made and drawn: count it and save once play pauses, sound it (a win has
+        its fanfare), then the state line."""
+        self.changed()
+        g = self.game
+        if g.is_won():
+            celebrate(self)
+        elif g.is_stuck():
+            self.sound(196, 120)
+        else:
+            self.sound(1200, 15)
+        self.say_state()
+
+    def refuse(self, why):
+        self.table.say(why)
+        self.sound(110, 150)
+
+    def say_state(self):
+        """The end of the deal and what A does then (a table may word it: end_words(won));
+        else words an earlier move left go, the key guide stays until words replace it."""
+        t = self.table
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            words = getattr(t, "end_words", None)
+            t.say(words(g.is_won()) if words else WON if g.is_won() else STUCK)
+        elif getattr(t, "view", t).said not in GUIDES:
+            t.say("")
+
+    def tell(self):
+        """On a table just drawn: the notice from power-on if any, else the state line."""
+        if self.notice:
+            self.table.say(self.notice)
+            self.notice = None
+        else:
+            self.say_state()
+
     # -- its part of the loop (ui/app.py) -------------------------------------------------
     def key(self, k):
         on_table = self.stack[-1] is self.table
@@ -87,9 +137,12 @@ class Patience(App):
         self.b_press = 0
         if k != keys.HOLD_B:
             n = self.game.moves_made
+            w = self.table.where()
             self.stack[-1].key(self, k)
             if on_table and k == keys.B:
                 self.b_press = 2 if self.game.moves_made < n else 1
+            if self.table.where() != w:
+                App.changed(self)     # the cursor moved: saved too once play pauses
         elif on_table and b:
             # B held redoes; its press undid a move first if it could: that comes back too
             if b == 2:
@@ -146,6 +199,7 @@ class Patience(App):
         self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
+        self.save_now()           # a new deal is kept at once: a power cut must not lose it
         self.back_to_table()
 
     def in_play(self):

@@ -24,6 +24,7 @@ TAG_BB = const(11)         # Big Ben in progress
 TAG_BB_STATS = const(12)   # Big Ben's statistics
 # tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seat_records.py
 BAD_DATA = "Some saved data was bad."
+PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience.py)
 AUTO_BH = const(1)         # Settings.autoplay bits
 AUTO_CALC = const(2)
 
