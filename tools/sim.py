@@ -134,6 +134,7 @@ def big_ben_text(app):
     """Big Ben's clock as text: each hour's pile top and foundation top, the waste, the
     reserve and the message row."""
     from engine import bigben, cards
+    from tools.text_view import row_with_cards
     g = app.game
 
     def top(place):         # Big Ben's card byte: rank << 3 | suit << 1 | deck
@@ -144,8 +145,9 @@ def big_ben_text(app):
                       for h in range(i, i + 6)) for i in (0, 6)]
     text.append("waste %s   reserve %d   moves %d   deal %d" % (
         top(bigben.WASTE), g.res_len, g.moves_made, g.deal_number))
-    if app.table.said:
-        text.append(app.table.said)
+    said = row_with_cards(app.table._msg, app.table.chips)
+    if said:
+        text.append(said)
     return "\n".join(text)
 
 
