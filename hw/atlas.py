@@ -1,4 +1,4 @@
-"""The Black Hole verdict atlas on the board: is deal n winnable, and the k-th winnable deal.
+"""Verdict atlases on the board: is deal n winnable, and the k-th winnable deal.
 
     winnable(n)         True / False for deals 1-32000; None without the atlas file (or n
                         outside 1-32000)
@@ -7,10 +7,12 @@
     random_winnable(r)  nth_winnable(r % count()): any int r (from the app's own random
                         numbers) picks uniformly among every winnable deal; 0 without the file
 
-The file (blackhole_atlas.bin, made by tools/atlas.py, about 4 KB) is never loaded: each
-question opens it, seeks and reads one or two bytes into a buffer made at import, so a call
-allocates only what open() costs. It is looked for beside this module (hw/, whether this runs
-from .py or .mpy), then in /hw/ and / on the board. Layout: see tools/atlas.py.
+Each takes the atlas file's name last: Black Hole's (NAME, made by tools/atlas.py) unless
+another game names its own of the same layout (CALCULATION, BIG_BEN: deals its
+full-information search won). A file (about 4 KB) is never loaded: each question opens it,
+seeks and reads one or two bytes into a buffer made at import, so a call allocates only what
+open() costs. It is looked for beside this module (hw/, whether this runs from .py or .mpy),
+then in /hw/ and / on the board. Layout: see tools/atlas.py.
 """
 try:
     from micropython import const
@@ -20,6 +22,8 @@ except ImportError:
 import os
 
 NAME = "blackhole_atlas.bin"
+CALCULATION = "calculation_atlas.bin"
+BIG_BEN = "bigben_atlas.bin"
 LAST_DEAL = const(32000)
 TABLE_BYTES = const(4001)       # one bit per deal 0..32000
 BLOCK_BYTES = const(32)         # a count every 32 bytes (256 deals)
@@ -27,7 +31,7 @@ BLOCKS = const(126)             # ceil(TABLE_BYTES / BLOCK_BYTES); counts 0..BLO
 
 _b1 = bytearray(1)
 _b2 = bytearray(2)
-_path = None                    # None: not looked for yet; "": no file
+_paths = {}                     # name: the file in use, "" for none; absent: not looked for
 
 
 def _here():
@@ -39,29 +43,32 @@ def _here():
     return f[:i + 1] if i >= 0 else ""
 
 
-def use(path=None):
-    """Read the atlas from path from now on (tests, tools); None: look for it again."""
-    global _path
-    _path = path
+def use(path=None, name=NAME):
+    """Read atlas name from path from now on (tests, tools); None: look for it again."""
+    if path is None:
+        _paths.pop(name, None)
+    else:
+        _paths[name] = path
 
 
-def path():
-    """The atlas file in use, or "" when there is none."""
-    global _path
-    if _path is None:
-        _path = ""
-        for p in (_here() + NAME, "/hw/" + NAME, "/" + NAME):
+def path(name=NAME):
+    """The file in use for atlas name, or "" when there is none."""
+    p = _paths.get(name)
+    if p is None:
+        p = ""
+        for where in (_here(), "/hw/", "/"):
             try:
-                os.stat(p)
+                os.stat(where + name)
             except OSError:
                 continue
-            _path = p
+            p = where + name
             break
-    return _path
+        _paths[name] = p
+    return p
 
 
-def _open():
-    p = path()
+def _open(name):
+    p = path(name)
     if p:
         try:
             return open(p, "rb")
@@ -70,10 +77,10 @@ def _open():
     return None
 
 
-def winnable(n):
+def winnable(n, name=NAME):
     if n < 1 or n > LAST_DEAL:
         return None
-    f = _open()
+    f = _open(name)
     if f is None:
         return None
     with f:
@@ -89,26 +96,26 @@ def _count_at(f, b):
     return _b2[0] | (_b2[1] << 8)
 
 
-def count():
-    f = _open()
+def count(name=NAME):
+    f = _open(name)
     if f is None:
         return 0
     with f:
         return _count_at(f, BLOCKS)
 
 
-def nth_winnable(k):
+def nth_winnable(k, name=NAME):
     if k < 0:
         return 0
-    f = _open()
+    f = _open(name)
     if f is None:
         return 0
     with f:
         return _nth(f, k)
 
 
-def random_winnable(r):
-    f = _open()
+def random_winnable(r, name=NAME):
+    f = _open(name)
     if f is None:
         return 0
     with f:

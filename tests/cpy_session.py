@@ -229,6 +229,8 @@ def calculation():
     pick("Settings")
     press(K.DOWN)
     press(K.RIGHT)
+    press(K.DOWN, 3)        # New deals: winnable
+    press(K.RIGHT)
     press(K.B)
     pick("Statistics")
     press(K.B)
@@ -254,6 +256,12 @@ def big_ben():
     press(K.RIGHT, 3)
     press(K.B)
     pick("Statistics")
+    press(K.B)
+    pick("Settings")
+    press(K.DOWN, 3)        # New deals: winnable, and strict deals
+    press(K.RIGHT)
+    press(K.DOWN)
+    press(K.RIGHT)
     press(K.B)
     pick("New deal")
     confirm()

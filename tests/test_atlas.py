@@ -80,6 +80,58 @@ def test_reader_finds_the_file_beside_itself():
     assert atlas.path() == ATLAS
 
 
+def packed(tmp_path, name, seed, rate):
+    """A random verdict table for atlas name, packed by the tool into tmp_path: (verdicts, path)."""
+    rng = random.Random(seed)
+    verdicts = {n: rng.random() < rate for n in range(1, atlas.LAST_DEAL + 1)}
+    p = tmp_path / name
+    p.write_bytes(maker.pack(verdicts))
+    return verdicts, str(p)
+
+
+def test_each_game_reads_its_own_file_and_black_hole_keeps_its_calls(tmp_path):
+    """Three files of one layout at once: each name answers from its own, Black Hole's by the
+    calls without a name it has always used, and a game without its file deals from none."""
+    calc, calc_path = packed(tmp_path, atlas.CALCULATION, 3, 0.3)
+    bb, bb_path = packed(tmp_path, atlas.BIG_BEN, 4, 0.05)
+    bh, bh_path = packed(tmp_path, atlas.NAME, 5, 0.85)
+    try:
+        atlas.use(calc_path, atlas.CALCULATION)
+        atlas.use(bb_path, atlas.BIG_BEN)
+        atlas.use(bh_path)
+        for verdicts, name in ((calc, atlas.CALCULATION), (bb, atlas.BIG_BEN), (bh, atlas.NAME)):
+            won = sorted(n for n, w in verdicts.items() if w)
+            assert atlas.count(name) == len(won)
+            assert all(atlas.winnable(n, name) == verdicts[n] for n in range(1, 3000))
+            assert [atlas.nth_winnable(k, name) for k in (0, 7, len(won) - 1)] == \
+                [won[0], won[7], won[-1]]
+            assert atlas.random_winnable(len(won) + 9, name) == won[9]
+        assert atlas.count() == atlas.count(atlas.NAME) and atlas.winnable(9) == bh[9]
+        assert atlas.path(atlas.BIG_BEN) == bb_path and atlas.path() == bh_path
+        atlas.use(str(tmp_path / "absent.bin"), atlas.BIG_BEN)      # Big Ben's is gone
+        assert atlas.count(atlas.BIG_BEN) == 0 and atlas.winnable(5, atlas.BIG_BEN) is None
+        assert atlas.random_winnable(7, atlas.BIG_BEN) == 0
+        assert atlas.count(atlas.CALCULATION) == sum(calc.values())     # the others stay
+    finally:
+        for name in (atlas.CALCULATION, atlas.BIG_BEN, atlas.NAME):
+            atlas.use(None, name)
+
+
+def test_a_game_without_its_file_beside_the_reader_has_none(tmp_path, monkeypatch):
+    """Looked for beside the reader, then in /hw/ and /: found nowhere, the answer is ""
+    (remembered), and looking again after use(None) finds a file put there since."""
+    monkeypatch.setattr(atlas, "_here", lambda: str(tmp_path) + "/")
+    name = "nogame_atlas.bin"
+    try:
+        assert atlas.path(name) == "" and atlas.count(name) == 0
+        packed(tmp_path, name, 6, 0.5)
+        assert atlas.path(name) == ""           # remembered: no stat per question
+        atlas.use(None, name)
+        assert atlas.path(name) == str(tmp_path / name) and atlas.count(name) > 10000
+    finally:
+        atlas.use(None, name)
+
+
 def test_atlas_file_is_about_4k_and_covers_every_deal(real_atlas):
     with open(ATLAS, "rb") as f:
         data = f.read()
@@ -147,6 +199,16 @@ gc.collect()
 a = gc.mem_alloc()
 atlas.random_winnable(54321)
 print("FIG random_bytes", gc.mem_alloc() - a)
+print("CPATH", atlas.path(atlas.CALCULATION))
+for n in (1, 2, 400, 915, 31999, 32000):
+    print("CDEAL", n, atlas.winnable(n, atlas.CALCULATION))
+print("CCOUNT", atlas.count(atlas.CALCULATION))
+print("BCOUNT", atlas.count(atlas.BIG_BEN))
+atlas.winnable(9, atlas.CALCULATION)
+gc.collect()
+a = gc.mem_alloc()
+atlas.winnable(10, atlas.CALCULATION)
+print("FIG other_bytes", gc.mem_alloc() - a)
 """
 
 
@@ -158,6 +220,7 @@ def test_reader_under_circuitpython_from_mpy(tmp_path, real_atlas):
                      os.path.join(dest, "hw", "atlas.mpy"))
     open(os.path.join(dest, "hw", "__init__.py"), "w").close()
     shutil.copy(ATLAS, os.path.join(dest, "hw", atlas.NAME))
+    calc, _ = packed(tmp_path / "board" / "hw", atlas.CALCULATION, 3, 0.3)   # Big Ben's absent
     out = cpy.check(ON_BOARD, path=(dest,), heapsize="64K", cwd=dest)
     lines = out.splitlines()
     assert lines[0].startswith("PATH ")        # the folder is run under a fixed name (tests/cpy.py)
@@ -170,11 +233,16 @@ def test_reader_under_circuitpython_from_mpy(tmp_path, real_atlas):
             assert int(w[1]) == atlas.count()
         elif w[0] == "NTH":
             assert int(w[2]) == atlas.nth_winnable(int(w[1]))
+        elif w[0] == "CDEAL":
+            assert w[2] == str(calc[int(w[1])])
+    assert "CCOUNT %d" % sum(calc.values()) in lines and "BCOUNT 0" in lines
+    assert any(x.startswith("CPATH ") and x.endswith("/hw/" + atlas.CALCULATION) for x in lines)
     figs = cpy.figures(out)
     FIGURES.append("Atlas reader under CircuitPython 10.2.1 (.mpy): %d B per winnable(), "
                    "%d B per random_winnable() (the file object open() makes)"
                    % (figs["winnable_bytes"], figs["random_bytes"]))
     assert figs["winnable_bytes"] <= 256 and figs["random_bytes"] <= 256
+    assert figs["other_bytes"] <= figs["winnable_bytes"]     # another game's file: no dearer
 
 
 def test_the_tool_decides_deals_as_the_atlas_says(real_atlas):

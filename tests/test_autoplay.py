@@ -27,12 +27,12 @@ def homes(g):
     return [f for f in range(PILES) if not g.check(STOCK, f)]
 
 
-def test_settings_format_3_keeps_auto_play_and_older_records_load_with_its_default():
+def test_settings_keep_auto_play_and_older_records_load_with_its_default():
     s = Settings()
     assert s.autoplay == AUTO_CALC
     s.autoplay = AUTO_BH
     data = s.pack()
-    assert data[0] == 3 and len(data) == 7
+    assert data[0] == 4 and data[6] == AUTO_BH      # format 4 (tests/test_deal_settings.py)
     again = Settings()
     assert again.unpack(data) and again.autoplay == AUTO_BH
     for old in (bytes((2, 1, 3, 1, 0, 1)), bytes((1, 1, 3, 1, 0))):

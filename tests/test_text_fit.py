@@ -34,20 +34,24 @@ import ast
 import os
 import random
 import re
+import tempfile
 
 import pytest
 
 from engine import amigo as am
-from engine import bigben, bigben_hint, calculation_hint
+from engine import bigben
 from engine import yoyo as yy
-from hw import keys, stub
+from hw import atlas, keys, stub
 from hw import storage as storage_module
 from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
+from tools import atlas as atlas_maker
+from tools.text_view import row_text
 from ui import (
     amigo_play,
+    bb_table,
     bh_solving,
     launcher,
     patience_help,
@@ -93,12 +97,14 @@ NOT_SHOWN = {
     "ui.", "patience_help", "seat_help", "seat_setup", "patience_menu",  # modules to forget
     "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
+    "deal_rules",
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages", "end_words",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each
+    "1234",                                                          # a waste pile's number
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
     ".!?",                                                           # what ends a sentence
 }
@@ -124,6 +130,7 @@ def shown():
     rec = Shown()
     mp = pytest.MonkeyPatch()
     write = text.write
+    put = text.put
     show = textview.TextView.show
 
     def recording_write(grid, words):
@@ -135,7 +142,13 @@ def shown():
             rec.tall.append(list(lines))
         show(view, lines, marker)
 
+    def recording_put(grid, at, words):
+        after = put(grid, at, words)
+        rec.rows.add((grid.width, row_text(grid)))        # the line put together so far
+        return after
+
     mp.setattr(text, "write", recording_write)
+    mp.setattr(text, "put", recording_put)
     mp.setattr(textview.TextView, "show", recording_show)
     try:
         drive_chooser()
@@ -144,6 +157,7 @@ def shown():
         drive_black_hole()
         drive_calculation()
         drive_big_ben()
+        drive_deal_settings()
         drive_won_then_undone()
         for app_class in (YoyoApp, AmigoApp):
             drive_setup(app_class)
@@ -179,7 +193,7 @@ def test_the_scan_finds_the_messages_it_must():
     found = {s for _, _, s in message_constants()}
     assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
-    assert calculation_hint.TEXTS[0] in found
+    assert " to waste " in found and " o'clock" in found        # hint words, put together
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
 
 
@@ -196,8 +210,7 @@ def test_a_cut_and_an_unseen_message_would_be_caught():
 # -- the constants ---------------------------------------------------------------------------
 def all_constants():
     """(path, line, text) of every string constant but docstrings in the scanned files."""
-    for path in SCANNED + ["engine/calculation_hint.py", "engine/bigben_hint.py",
-                           "engine/bigben.py"]:
+    for path in SCANNED + ["engine/bigben.py"]:
         tree = ast.parse(open(os.path.join(ROOT, path)).read())
         docs = set()
         for node in ast.walk(tree):
@@ -212,10 +225,9 @@ def all_constants():
 
 
 def message_constants():
-    hints = set(calculation_hint.TEXTS) | set(bigben_hint.TEXTS) | set(bigben.REASONS)
     for path, line, s in all_constants():
-        if path.startswith("engine/") and s not in hints:
-            continue        # of the engine, only the hint words reach the screen
+        if path.startswith("engine/") and s not in bigben.REASONS:
+            continue        # of the engine, only Big Ben's refusals reach the screen
         if len(s.strip()) < 3 or s in NOT_SHOWN or set(s) <= set("# |"):
             continue
         yield path, line, s
@@ -513,12 +525,45 @@ def drive_big_ben():
                     press(hw, app, keys.B)
         press(hw, app, keys.SELECT, keys.A)
     assert g.is_won()
+    app.deal(2)                         # dealing when a card could move: never called forced
+    mp = pytest.MonkeyPatch()
+    mp.setattr(bb_table.hints, "hint", lambda g: (bigben.RESERVE << 5) | bigben.WASTE)
+    try:
+        press(hw, app, keys.SELECT)
+        mp.setattr(g, "card_move", lambda: -1)
+        press(hw, app, keys.SELECT)
+    finally:
+        mp.undo()
     check = g.check
     for code in range(1, len(bigben.REASONS)):    # every refusal on the table's row
         g.check = lambda src, dst, code=code: code
         t.held = -1
         t._play(app, 0, 1)
     g.check = check
+
+
+def drive_deal_settings():
+    """Calculation's and Big Ben's deal settings with their atlas file and without it, and
+    Big Ben's strict deals changed with a deal in play."""
+    for app_class, name in ((CalcApp, atlas.CALCULATION), (BigBenApp, atlas.BIG_BEN)):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, name)
+            with open(path, "wb") as f:
+                f.write(atlas_maker.pack({n: n % 3 == 0 for n in range(1, atlas.LAST_DEAL + 1)}))
+            for where in (path, ""):
+                atlas.use(where, name)
+                try:
+                    hw, app = ui_keys.boot(app_class)
+                    press(hw, app, keys.RIGHT, keys.A)          # a deal in play
+                    menu(hw, app, "Settings")
+                    for _ in range(8):
+                        press(hw, app, keys.DOWN, keys.RIGHT)
+                    press(hw, app, keys.B)
+                    menu(hw, app, "New deal")
+                    press(hw, app, keys.A)
+                    menu(hw, app, "Settings")
+                finally:
+                    atlas.use(None, name)
 
 
 def drive_won_then_undone():

@@ -7,6 +7,7 @@ The dial in three rows of four hours, named as the dial names them (12 o'clock f
 ">" marks the cursor and "*" the card picked up; then the waste, the reserve and the gaps.
 """
 from engine import bigben, cards
+from tools.text_view import row_with_cards
 
 
 def card_name(c):
@@ -27,6 +28,7 @@ def table_text(app):
     lines.append("waste %s (%d)   %sreserve %d   gaps %d   moves %d   deal %d" % (
         top(bigben.WASTE), g.n[bigben.WASTE], ">" if t.place == bigben.RESERVE else "",
         g.res_len, g.gaps(), g.moves_made, g.deal_number))
-    if t.said:
-        lines.append(t.said)
+    said = row_with_cards(t._msg, t.chips)      # the hint's cards as their chips show them
+    if said:
+        lines.append(said)
     return "\n".join(lines)

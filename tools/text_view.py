@@ -18,3 +18,16 @@ def row_text(grid):
     tiles = font.sheet()[3]
     chars = {tiles[i]: chr(font.FIRST + i) for i in range(font.COUNT - 1, -1, -1)}
     return "".join(chars.get(grid[i], "?") for i in range(grid.width)).rstrip()
+
+
+def row_with_cards(grid, chips):
+    """A message row with card chips drawn over it (ui/bb_words.py): each shown chip's card
+    named as on the cards, "J♣", "10♥", in place of the three blank cells under it."""
+    from ui import sprites
+    line = row_text(grid).ljust(grid.width)
+    for chip in sorted((c for c in chips if not c.hidden), key=lambda c: -c.x):
+        at = (chip.x - grid.x) // 6
+        rank = chip[0] - (sprites.RANK_RED if chip[0] >= sprites.RANK_RED else sprites.RANK_BLACK)
+        name = ("10" if rank == 9 else "A23456789 JQK"[rank]) + "♣♦♥♠"[chip[1] - sprites.SUIT]
+        line = line[:at] + name + line[at + 3:]
+    return line.rstrip()

@@ -5,10 +5,11 @@ import displayio
 
 from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
-from hw import font, keys
-from ui import sprites, text
+from hw import atlas, font, keys
+from ui import bb_words, sprites, text
 from ui.patience import Patience
-from ui.persist import TAG_BB, TAG_BB_STATS
+from ui.patience_deals import Deals
+from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
 
 try:
     from micropython import const
@@ -34,12 +35,13 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-class BigBenTable:
+class BigBenTable(Deals):
     NAME = "Big Ben"
     GAME_TAG = TAG_BB
     STATS_TAG = TAG_BB_STATS
     HELP = "BIG_BEN"        # its paragraphs in ui/patience_help.py
     SaveError = SaveError
+    ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience_deals.py
 
     def __init__(self, app):
         self.game = BigBen()
@@ -60,7 +62,8 @@ class BigBenTable:
         self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
         self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)
         self._msg = self._row("", 2, 116, 0xFFFFFF, text.SCREEN_CHARS)
-        self.said = ""
+        self.chips = (self._grid(2, 1, 3, 118), self._grid(2, 1, 3, 118))  # ui/bb_words.py
+        self.said = "-"           # nothing said yet: the first words hide the chips
         self.place = RESERVE
         self.held = -1            # the pile or WASTE whose top card A picked up
 
@@ -142,6 +145,7 @@ class BigBenTable:
         if words != self.said:
             self.said = words
             text.write(self._msg, words)
+            self.chips[0].hidden = self.chips[1].hidden = True
 
     def end_words(self, won):
         home = self.game.on_foundations()
@@ -261,14 +265,7 @@ class BigBenTable:
         app.played()
 
     def _hint(self):
-        h = hints.hint(self.game)
-        if h < 0:
-            return self.say("No move to suggest")
-        src = (h >> 5) & 31
-        self.held = -1 if src == RESERVE else src
-        self.place = RESERVE if src == RESERVE else h & 31
-        self._set_cursor()
-        self.say(hints.text(h >> 10))
+        bb_words.hint(self, hints.hint(self.game))
 
 
 def _near(p, q):     # next round a ring, a pile and its foundation, foundations and middle

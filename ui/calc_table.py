@@ -5,21 +5,25 @@ auto-play makes forced moves one a pass, and plays out a sure win.
 """
 from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
-from hw import keys
+from hw import atlas, keys
+from ui import calc_words
 from ui.calc_view import TURNED, CalcView
 from ui.patience import Patience
-from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS
+from ui.patience_deals import Deals
+from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS, WIN_CALC
 
 RANKS = "A234567891JQK"
 PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
 
-class CalcTable:
+class CalcTable(Deals):
     NAME = "Calculation"
     GAME_TAG = TAG_CALC
     STATS_TAG = TAG_CALC_STATS
     HELP = "CALCULATION"     # its paragraphs in ui/patience_help.py
     SaveError = SaveError
+    ATLAS = atlas.CALCULATION       # "New deals: winnable" (ui/patience_deals.py)
+    WINNABLE = WIN_CALC
 
     def __init__(self, app):
         self.game = Calculation()
@@ -55,9 +59,12 @@ class CalcTable:
         self.show(app)
 
     def option_rows(self, app):
-        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),)
+        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),) + \
+            Deals.option_rows(self, app)
 
     def change_option(self, app, i, step):
+        if i:
+            return Deals.change_option(self, app, i - 1, step)
         app.settings.autoplay ^= AUTO_CALC
 
     # -- auto-play: one forced move per pass between keys, each its own undo ----------------
@@ -181,7 +188,7 @@ class CalcTable:
         dst = h & 7
         self.place = dst if dst < WASTE else TURNED + 1 + dst - WASTE
         self.view.set_cursor(self.game, self.place)
-        self.say(hints.text(h))
+        calc_words.say(self.view, self.game, h)
 
 
 def _rank(r):

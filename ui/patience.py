@@ -12,9 +12,11 @@ A game brings one table screen class (ui/calc_table.py, ui/bh_table.py) with:
                                  cursor (and a card in hand) as an int below 2**16, and
                                  go_back(w) to put it back, refusing what does not fit the game
 and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
-pick_deal(app) (the next new deal), describe_deal(n) (a line under a typed deal number) and
-winnable() (True/False/None: statistics count wins among winnable deals) and end_words(won)
-(the state line once the deal is over).
+pick_deal(app) (the next new deal), deal_rules(app) (the rules a new deal is dealt with, from
+the settings), describe_deal(n) (a line under a typed deal number), winnable()
+(True/False/None: statistics count wins among winnable deals) and end_words(won) (the state
+line once the deal is over); ui/patience_deals.py has the deal ones for games with a verdict
+atlas.
 The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
 moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
 play asks first (also after undos took a finished deal back into play); redo has a fixed row
@@ -72,7 +74,7 @@ class Patience(App):
             except t.SaveError:
                 notice = DAMAGED
         self.stats.counted = self.stats.hinted = 0
-        self.game.new_deal(self.new_deal_number())
+        self._new_deal(self.new_deal_number())
         self.save_now()           # a power cut before the first move brings this deal back
         return notice
 
@@ -195,12 +197,18 @@ class Patience(App):
         g = self.game
         if g.moves_made:
             self._record(False)
-        g.new_deal(number)
+        self._new_deal(number)
         self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
         self.save_now()           # a new deal is kept at once: a power cut must not lose it
         self.back_to_table()
+
+    def _new_deal(self, number):
+        rules = getattr(self.table, "deal_rules", None)
+        if rules:
+            rules(self)
+        self.game.new_deal(number)
 
     def in_play(self):
         """Moves made and the deal neither won nor stuck: another deal would lose them."""

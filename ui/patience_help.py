@@ -38,6 +38,8 @@ CALCULATION = (
     "Auto-play (Settings, on at first) plays the turned card when only one foundation "
     "takes it, and plays the waste tops home once that wins the deal. Any key stops it; "
     "after an undo it waits for your move.",
+    "Settings: New deals can be winnable ones only, deals that a search seeing every card "
+    "has won (from its list: without the list, any deal comes).",
     "Deals 1-32000 are PySolFC's deals of the same number.",
 )
 
@@ -55,6 +57,10 @@ BIG_BEN = (
     "it up (or plays it when only one place takes it), A on a place puts it there; A on a "
     "foundation builds a card that fits; A on the reserve fills or deals. B puts a card "
     "back or undoes; hold B to redo. Select gives a hint, Start opens the menu.",
+    "Settings: New deals can be winnable ones only, deals that a search seeing every card "
+    "has won (from its list: without the list, any deal comes). Strict deals (off at first) "
+    "deals new deals under stricter rules: a card on its next in suit stays there, and the "
+    "reserve deals only when no card can move. A deal keeps the rules it was dealt with.",
     "Deals 1-32000 are PySolFC's Big Ben deals of the same number. Big Ben is in David "
     "Parlett's books.",
 )

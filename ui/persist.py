@@ -27,6 +27,9 @@ BAD_DATA = "Some saved data was bad."
 PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience.py)
 AUTO_BH = const(1)         # Settings.autoplay bits
 AUTO_CALC = const(2)
+WIN_CALC = const(1)        # Settings.deals bits: new deals only from the game's atlas,
+WIN_BB = const(2)
+STRICT_BB = const(4)       # Big Ben's new deals under the strict readings
 
 
 class Settings:
@@ -39,15 +42,16 @@ class Settings:
         # the patiences that play forced moves and finish a sure win, one bit each (AUTO_*):
         # Calculation's turned card has one home far more often than Black Hole has one fan
         self.autoplay = AUTO_CALC
+        self.deals = 0              # Calculation's and Big Ben's deal choices (WIN_*, STRICT_BB)
 
     def pack(self):
-        return bytes((3, self.sound, self.brightness, self.lights, self.winnable_only,
-                      self.verdict, self.autoplay))
+        return bytes((4, self.sound, self.brightness, self.lights, self.winnable_only,
+                      self.verdict, self.autoplay, self.deals))
 
     def unpack(self, data):
-        # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then); their
-        # records still load.
-        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7)) or \
+        # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then), format
+        # 3 no deals byte; their records still load.
+        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8)) or \
                 not 1 <= data[2] <= 5:
             return False
         self.sound = bool(data[1])
@@ -56,6 +60,7 @@ class Settings:
         self.winnable_only = bool(data[4])
         self.verdict = len(data) > 5 and bool(data[5])
         self.autoplay = data[6] if len(data) > 6 else AUTO_CALC
+        self.deals = data[7] if len(data) > 7 else 0
         return True
 
 

@@ -45,3 +45,13 @@ def write(grid, text):
     for i in range(n):
         c = ord(text[i]) - font.FIRST if i < m else 0
         grid[i] = tiles[c] if 0 <= c < font.COUNT else tiles[31]
+
+
+def put(grid, at, words):
+    """words into the row from cell at, the other cells kept; returns the cell after them. A
+    line put together from constants and characters of constants allocates nothing."""
+    tiles = font.sheet()[3]
+    for i in range(len(words)):
+        c = ord(words[i]) - font.FIRST
+        grid[at + i] = tiles[c] if 0 <= c < font.COUNT else tiles[31]
+    return at + len(words)

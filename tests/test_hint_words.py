@@ -1,0 +1,218 @@
+"""Hint words that name the move (issue 30 item 5), made by ui/calc_words.py and
+ui/bb_words.py from the move alone: every word form on its table's message row, for every
+kind of move, within 25 characters, and Big Ben's cards drawn as on the cards (a chip of the
+card's rank and suit tiles over three blank cells)."""
+import pytest
+
+from engine.bigben import FOUND, GAPS, HOURS, RESERVE, WASTE
+from engine.calculation import STOCK
+from engine.calculation import WASTE as CWASTE
+from hw import keys
+from tests.ui_keys import boot, press
+from tools.text_view import row_text, row_with_cards
+from ui import bb_table, calc_table, sprites
+from ui.bb_table import BigBenApp
+from ui.calc_table import CalcApp
+
+ROW = 25
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = "♣♦♥♠"
+CALC_FOUNDATIONS = ("Aces", "2s", "3s", "4s")
+
+
+def hinting(monkeypatch, module, h):
+    """The table's hint engine says h (with reason bits above the move, as engines once
+    gave: the words must read the move alone)."""
+    monkeypatch.setattr(module.hints, "hint", lambda g: h)
+
+
+# -- Calculation -------------------------------------------------------------------------------
+def calc_said(app):
+    return row_text(app.table.view.message)
+
+
+def set_turned(g, card):
+    g.stock[g.stock_len - 1] = card
+
+
+def set_waste_top(g, w, card):
+    if g.wlen[w] == 0:
+        g.wlen[w] = 1
+    g.waste[w * 48 + g.wlen[w] - 1] = card
+
+
+@pytest.mark.parametrize("rank", range(13))
+def test_calculation_says_which_card_goes_where_for_every_move_kind(monkeypatch, rank):
+    hw, app = boot(CalcApp)
+    g = app.game
+    width = app.table.view.message.width
+    for f in range(4):
+        set_turned(g, rank * 4 + f)
+        hinting(monkeypatch, calc_table, 9 * 64 + ((STOCK - CWASTE) << 3) + f)
+        press(hw, app, keys.SELECT)
+        assert calc_said(app) == "%s to the %s" % (RANKS[rank], CALC_FOUNDATIONS[f])
+        assert app.table.place == f                     # the cursor on where it goes
+    for w in range(4):
+        hinting(monkeypatch, calc_table, 8 * 64 + ((STOCK - CWASTE) << 3) + CWASTE + w)
+        press(hw, app, keys.SELECT)
+        assert calc_said(app) == "%s to waste %d" % (RANKS[rank], w + 1)
+    for w in range(4):
+        set_waste_top(g, w, rank * 4 + 3)
+        for f in range(4):
+            hinting(monkeypatch, calc_table, (w << 3) + f)
+            press(hw, app, keys.SELECT)
+            said = calc_said(app)
+            assert said == "Waste %d's %s to the %s" % (w + 1, RANKS[rank], CALC_FOUNDATIONS[f])
+            assert len(said) <= ROW <= width
+            press(hw, app, keys.RIGHT)      # the hinted move is forgotten after another key
+
+
+def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch):
+    hw, app = boot(CalcApp)
+    g = app.game
+    set_turned(g, 6 * 4)                                    # a 7
+    hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + 1)
+    press(hw, app, keys.SELECT)
+    assert calc_said(app) == "7 to the 2s"
+    set_turned(g, 11 * 4 + 2)                               # a Q
+    hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + CWASTE + 2)
+    press(hw, app, keys.SELECT)
+    assert calc_said(app) == "Q to waste 3"
+    press(hw, app, keys.A)                                  # A makes the move named
+    assert g.wlen[2] == 1 and g.top(CWASTE + 2) == 11 * 4 + 2
+    set_waste_top(g, 1, 8 * 4)                              # a 9 on waste 2
+    hinting(monkeypatch, calc_table, (1 << 3) + 2)
+    press(hw, app, keys.SELECT)
+    assert calc_said(app) == "Waste 2's 9 to the 3s"
+    monkeypatch.undo()
+    g.new_deal(1)
+    press(hw, app, keys.SELECT)                             # the real hint, in words
+    assert calc_said(app) in {"%s to the %s" % (r, f) for r in RANKS for f in CALC_FOUNDATIONS} | \
+        {"%s to waste %d" % (r, w) for r in RANKS for w in range(1, 5)}
+
+
+# -- Big Ben -----------------------------------------------------------------------------------
+def bb_said(app):
+    t = app.table
+    return row_with_cards(t._msg, t.chips)
+
+
+def name(c):            # Big Ben's card byte: face << 1 | pack, face = rank * 4 + suit
+    return RANKS[c >> 3] + SUITS[(c >> 1) & 3]
+
+
+def set_top(g, place, c):
+    if g.n[place]:
+        g._pop(place)
+    g._push(place, c)
+
+
+def chips_are_cards_on_blank_cells(app, *cards):
+    """The shown chips are these cards' rank and suit tiles as the table draws them, each over
+    three blank cells of the message row, within its 12-pixel height."""
+    t = app.table
+    shown = [c for c in t.chips if not c.hidden]
+    assert len(shown) == len(cards)
+    words = row_text(t._msg).ljust(t._msg.width)
+    for chip, c in zip(shown, cards):
+        face = c >> 1
+        assert chip[0] == bb_table._rank_tile(face) and chip[1] == sprites.SUIT + (face & 3)
+        at = (chip.x - t._msg.x) // 6
+        assert words[at:at + 3] == "   " and chip.x + 2 * sprites.TILE <= t._msg.x + 6 * (at + 3)
+        assert t._msg.y <= chip.y and chip.y + sprites.TILE <= t._msg.y + 12
+
+
+def test_big_ben_the_issues_words(monkeypatch):
+    hw, app = boot(BigBenApp)
+    g = app.game
+    jc = (10 * 4 + 0) * 2                                   # J of clubs, first pack
+    set_top(g, 7, jc)
+    hinting(monkeypatch, bb_table, (4 << 10) | (7 << 5) | (FOUND + 5))
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "J♣ home to 5 o'clock"
+    chips_are_cards_on_blank_cells(app, jc)
+    assert app.table.held == 7 and app.table.place == FOUND + 5
+    six, seven = (5 * 4 + 3) * 2, (6 * 4 + 3) * 2 + 1       # 6 and 7 of spades
+    set_top(g, 1, six)
+    set_top(g, 3, seven)
+    hinting(monkeypatch, bb_table, (1 << 5) | 3)
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "6♠ onto 7♠ at 3"
+    chips_are_cards_on_blank_cells(app, six, seven)
+    hinting(monkeypatch, bb_table, (2 << 10) | (RESERVE << 5) | GAPS)
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "Fill the gaps" and all(c.hidden for c in app.table.chips)
+    assert app.table.place == RESERVE and app.table.held < 0
+    hinting(monkeypatch, bb_table, (RESERVE << 5) | WASTE)
+    assert g.card_move() >= 0
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "Deal: nothing helps"        # a card could move: not forced
+    monkeypatch.setattr(g, "card_move", lambda: -1)
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "Deal: no card can move"
+    monkeypatch.setattr(bb_table.hints, "hint", lambda g: -1)
+    press(hw, app, keys.SELECT)
+    assert bb_said(app) == "No move to suggest"
+
+
+@pytest.mark.parametrize("hour", range(HOURS))
+def test_big_ben_words_for_every_card_and_hour_fit_the_row(monkeypatch, hour):
+    hw, app = boot(BigBenApp)
+    g = app.game
+    width = app.table._msg.width
+    src = (hour + 5) % HOURS
+    for face in range(52):
+        c = face * 2 + face % 2
+        onto = ((face + 48) % 52) * 2                  # one rank higher, same suit
+        set_top(g, src, c)
+        set_top(g, hour, onto)
+        set_top(g, WASTE, c)
+        for s in (src, WASTE):
+            hinting(monkeypatch, bb_table, (s << 5) | (FOUND + hour))
+            press(hw, app, keys.SELECT)
+            said = bb_said(app)
+            assert said == "%s home to %d o'clock" % (name(c), hour or 12)
+            assert len(row_text(app.table._msg)) <= ROW <= width
+            chips_are_cards_on_blank_cells(app, c)
+            hinting(monkeypatch, bb_table, (s << 5) | hour)
+            press(hw, app, keys.SELECT)
+            assert bb_said(app) == "%s onto %s at %d" % (name(c), name(onto), hour or 12)
+            assert len(row_text(app.table._msg)) <= ROW
+            chips_are_cards_on_blank_cells(app, c, onto)
+            press(hw, app, keys.B)                  # put back: other words, no chips
+            assert all(chip.hidden for chip in app.table.chips)
+
+
+def test_big_ben_hint_play_names_each_move_and_never_calls_a_free_deal_forced():
+    """Hints played on several deals: the words name the move A then makes (its card, its
+    hour), and "no card can move" only when none can."""
+    hw, app = boot(BigBenApp)
+    g = app.game
+    seen = set()
+    for deal in (2, 5, 72):
+        app.deal(deal)
+        for _ in range(250):
+            if g.is_won() or g.is_stuck():
+                break
+            was = g.save()
+            press(hw, app, keys.SELECT)
+            said = bb_said(app)
+            made = g.moves_made
+            src, dst = app.table.held, app.table.place
+            forced = g.card_move() < 0
+            press(hw, app, keys.A)
+            assert g.moves_made == made + 1, said
+            if said.startswith("Deal"):
+                assert said == ("Deal: no card can move" if forced else "Deal: nothing helps")
+                seen.add("deal")
+            elif said == "Fill the gaps":
+                seen.add("fill")
+            else:
+                c = g.top(dst)
+                assert dst < WASTE and g.history[2 * made] == src
+                hour = (dst - FOUND if dst >= FOUND else dst) or 12
+                assert said.startswith(name(c) + " ") and said.endswith(
+                    " %d o'clock" % hour if dst >= FOUND else " at %d" % hour)
+                seen.add("home" if dst >= FOUND else "onto")
+            assert g.save() != was
+    assert seen == {"deal", "fill", "home", "onto"}
