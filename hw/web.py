@@ -85,7 +85,9 @@ class LocalStore(MemoryStore):
             try:
                 data = binascii.unhexlify(saved)
             except ValueError:
-                data = b""      # not ours, or cut short: start afresh, as a blank board does
+                # cut short or written by something else: damaged slots, so the player is
+                # told (hw/storage.py), never a blank board that says nothing
+                data = b"\xa5" * 16
             self.data[0:len(data)] = data[:size]
 
     def write(self, offset, data):
