@@ -38,7 +38,7 @@ import re
 import pytest
 
 from engine import amigo as am
-from engine import bigben, bigben_hint, calculation_hint
+from engine import bigben, bigben_hint, calculation_hint, cards
 from engine import yoyo as yy
 from hw import keys, stub
 from hw import storage as storage_module
@@ -656,6 +656,17 @@ def drive_yoyo_words():
             else:
                 app.step()
                 hw.clock.advance(800)
+    # the widest news: a 10 moved under fan 17, a pile of 50 won with a Queen wanted next
+    from ui.yoyo_view import start_words, transfer_words, turn_words
+    g = yy.Yoyo()
+    g.new_game(1, 3, 0, b"", 0)
+    g.history[0:4] = bytes((yy.XFER + 16, 0, yy.STUCK, 50 | 2 << 6))
+    g.hist_len = 2
+    g.phase, g.down, g.base = yy.PLAY, 1, g.n
+    g.played[g.n - 1] = cards.parse("KD")
+    app.table.view.say(transfer_words(g, "CPU3", cards.parse("10D")))
+    app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
+    assert app.table.view.said == "CPU3 won 50. Play a Queen"
     # CPU seats' turn ends with the widest counts, then scores of the largest figures
     hw, app = ui_keys.boot(YoyoApp)
     press(hw, app, keys.RIGHT)

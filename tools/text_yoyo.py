@@ -30,7 +30,7 @@ def table_text(app):
     for f in range(17):
         fan = " ".join(cards.name(fans.cards[f * 3 + i]) for i in range(fans.heights[f])) or "--"
         cur = "[" if f == t.cursor else " "
-        rows.append("%s%2d %-9s" % (cur, f, fan))
+        rows.append("%s%2d %-9s" % (cur, f + 1, fan))   # 1-17, as the table's news names them
     for i in (0, 6, 12):
         lines.append("  ".join(rows[i:i + 6]))
     lines.append("centre %s  pile %d  direction %s" % (

@@ -13,7 +13,8 @@ YOYO = (
     "may turn at every card, and a transfer that may be declined.",
     "Keys: the D-pad moves the cursor or announces; A plays the top card under it; B undoes "
     "within your turn and B held redoes; Select transfers; Start opens the menu. While a CPU "
-    "plays, A skips ahead.",
+    "plays, A skips ahead. The table's news numbers the fans 1 to 17, row by row from the "
+    "top left.",
 )
 
 AMIGO = (
