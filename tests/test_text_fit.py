@@ -752,7 +752,7 @@ def drive_amigo_words():
     for s in range(6):
         t.view.say(t.cpu_say[s])
         t.view.say(t.think_say[s])
-    for top in ("B14", "R19", "Y18", "B1"):
+    for top in ("B14", "R19", "Y18", "B1", "R2", "B20", "Y11"):
         for way in (0, 1):
             g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                             pile=[top], direction=way)

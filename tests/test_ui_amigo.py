@@ -380,7 +380,7 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.SELECT)
     # the reason in the player's terms: what would fit on the blue 8 going up
-    assert app.table.view.said == "Up: blue above 8, or 8"
+    assert app.table.view.said == "Yellow, an 8 or blue 9+"
     assert g.save() == before
     assert hw.sound.log[-1] == (110, 150)
     press(hw, app, keys.B)                                   # a card fits: no drawing
@@ -1264,3 +1264,39 @@ def test_the_log_and_its_words_agree_on_the_event_kinds():
         with open(os.path.join(root, "ui", name + ".py")) as f:
             kinds.append(dict(re.findall(r"^(_E_\w+) = const\((\d+)\)", f.read(), re.M)))
     assert len(kinds[0]) == 8 and kinds[0] == kinds[1], kinds
+
+
+def fitting(words):
+    """The cards a "what fits" refusal names, read back from its words, as a test of a card."""
+    tests = []
+    for part in re.split(r", | or ", words):
+        m = re.fullmatch(r"(an?) (\d+)|(blue|red) (\d+)(\+|-(\d+))?|Yellow", part)
+        assert m, (words, part)
+        if part == "Yellow":
+            tests.append(lambda c: c >> 5 >= 2)
+        elif m.group(1):
+            v = int(m.group(2))
+            assert (m.group(1) == "an") == (v in (8, 11, 18)), words
+            tests.append(lambda c, v=v: c & 31 == v)
+        else:
+            k = 0 if m.group(3) == "blue" else 1
+            lo = int(m.group(4))
+            hi = 20 if m.group(5) == "+" else int(m.group(6)) if m.group(6) else lo
+            tests.append(lambda c, k=k, lo=lo, hi=hi: c >> 5 == k and lo <= c & 31 <= hi)
+    return lambda c: any(t(c) for t in tests)
+
+
+def test_what_fits_names_every_card_that_fits_and_no_card_the_deck_lacks():
+    # issue 31: "Up: blue above 4, or 4" left out yellow; "Down: red below 1, or 1" offered
+    # a card no deck holds. Every card of the deck (engine.amigo.DECK) fits as the words say.
+    from engine.amigo import DECK
+    for top in ["B%d" % v for v in range(1, 21)] + ["R%d" % v for v in range(1, 21)] + \
+            ["Y%d" % v for v in range(3, 19)]:
+        for way in (0, 1):
+            g = kit_table(2, [["B1"], ["B2"]], pile=[top], direction=way, turn=0)
+            words = amigo_app.refusal(5, g, bytearray(2))
+            assert len(words) <= 25, words
+            said = fitting(words)
+            for c in set(DECK):
+                assert said(c) == g.fits(0, c), (top, way, words, c)
+
