@@ -127,7 +127,9 @@ def shown():
     show = textview.TextView.show
 
     def recording_write(grid, words):
-        rec.rows.add((grid.width, words))
+        # a line made in place (YoYo's news) is its bytes, blank-filled to its row
+        told = words if isinstance(words, str) else bytes(words).decode().rstrip()
+        rec.rows.add((grid.width, told))
         write(grid, words)
 
     def recording_show(view, lines, marker=-1):
@@ -718,15 +720,24 @@ def drive_amigo_log(hw, app):
             app.push(seats.kind(words.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
-                for line in log.tell(t, s, app.names) + log.tell(t, s, app.names, False):
+                for line in log.tell(t, s) + log.tell(t, s, False):
                     t.view.say(line)
     for e in events:                            # each event alone: the table's news
         t.clear()
         log._push(t, *e)
         for s in range(6):
-            told = log.latest(t, s)
-            if told:
-                t.view.say(told)
+            t.seen[s] = 0
+            if log.start(t, s):
+                t.view.say_line(t.line)
+    # a drawn card kept for not fitting, the widest, and the draw pile reshuffled
+    t.clear()
+    t.names = app.names
+    log._push(t, 2, 0, 0x12, 1)
+    log._push(t, 9, 0, 0, 0)
+    assert log.start(t, 0)
+    t.view.say_line(t.line)
+    assert log.more(t) and not log.more(t)
+    t.view.say_line(t.line)
     app.kinds[:] = bytes(6)
     g.kinds[:] = bytes(6)
     g.seat = 0
