@@ -208,7 +208,8 @@ class YoyoTable(SeatTable):
         elif g.turn != s:
             who = self.seat_name(app, s)
             self.event = turn_words(g, who)
-            moved = transfer_words(g, who, self.moved) if app.humans() else None
+            # told to people who did not make it (a person alone knows their own)
+            moved = transfer_words(g, who, self.moved) if app.humans() > 1 - cpu else None
             if moved:
                 self.news.append(moved)
             if g.last_event() & 15 == EV_WON:
