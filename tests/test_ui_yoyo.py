@@ -794,6 +794,8 @@ def test_a_cpu_transfer_is_told_to_the_person_then_the_prompt():
     # CPU2 stuck too, so CPU3 moved the 8H off the Ace to fan 2's bottom and played on
     assert [cards.name(g.tableau.cards[3 + i]) for i in range(g.tableau.heights[1])][0] == "8H"
     assert app.screen == TABLE and app.table.view.said == "CPU3 put 8H under fan 2"
+    # the terminal view shows the news still to come on the row, the prompt last
+    assert screen_text(app).splitlines()[-2:] == ["CPU3 put 8H under fan 2", app.table.queue[-1]]
     app.step()
     assert app.table.view.said == "CPU3 put 8H under fan 2"     # each line stays its time
     hw.clock.advance(NEWS_MS)

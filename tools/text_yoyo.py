@@ -37,6 +37,9 @@ def table_text(app):
         cards.name(g.played[g.n - 1]), g.pile_count(), direction(g)))
     if t.view.said:
         lines.append(t.view.said)
+        q = t.queue
+        if t.qi < len(q) and t.view.said is q[t.qi]:
+            lines += q[t.qi + 1:]       # the news still to come on the row, a line at a time
     return "\n".join(lines)
 
 
