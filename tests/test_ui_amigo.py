@@ -31,7 +31,7 @@ from tools.text_view import row_text
 from ui import amigo_play as amigo_app
 from ui import seat_screens
 from ui.amigo_app import AmigoApp, AmigoTable
-from ui.amigo_view import SEAT_RGB, WINDOW
+from ui.amigo_view import MSG_CHARS, SEAT_RGB, WINDOW
 from ui.app import DAMAGED, SAVE_AFTER_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
@@ -1332,6 +1332,7 @@ def test_one_person_hears_every_event_since_their_last_decision_with_who_and_whi
                             draw=["R1"]), (HUMAN, GREEDY, GREEDY))
     hand = [g.card(0, i) for i in range(3)]
     put_table(app, g)
+    assert len(app.table.line) == MSG_CHARS         # the news line is the message row's width
     step_cpus(hw, app)
     assert g.seat == 0 and g.pending == P_TURN and app.screen == TABLE
     lost = [c for c in hand if c not in [g.card(0, i) for i in range(g.counts[0])]]
