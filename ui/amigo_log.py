@@ -100,7 +100,6 @@ def record(t, p, s, a, arg):
         t.last = -1
 
 
-
 # The table's news, one line at a time into the table's bytearray t.line, so a CPU move that
 # brings news allocates nothing: the fixed words are copied letter by letter, names and cards
 # written in place. A curtain's and the last moves' lines are strings (a screen change).
