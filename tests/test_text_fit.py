@@ -39,7 +39,7 @@ import tempfile
 import pytest
 
 from engine import amigo as am
-from engine import bigben
+from engine import bigben, cards
 from engine import yoyo as yy
 from hw import atlas, keys, stub
 from hw import storage as storage_module
@@ -134,7 +134,9 @@ def shown():
     show = textview.TextView.show
 
     def recording_write(grid, words):
-        rec.rows.add((grid.width, words))
+        # a line made in place (YoYo's news) is its bytes, blank-filled to its row
+        told = words if isinstance(words, str) else bytes(words).decode().rstrip()
+        rec.rows.add((grid.width, told))
         write(grid, words)
 
     def recording_show(view, lines, marker=-1):
@@ -707,6 +709,17 @@ def drive_yoyo_words():
             else:
                 app.step()
                 hw.clock.advance(800)
+    # the widest news: a 10 moved under fan 17, a pile of 50 won with a Queen wanted next
+    from ui.yoyo_view import start_words, transfer_words, turn_words
+    g = yy.Yoyo()
+    g.new_game(1, 3, 0, b"", 0)
+    g.history[0:4] = bytes((yy.XFER + 16, 0, yy.STUCK, 50 | 2 << 6))
+    g.hist_len = 2
+    g.phase, g.down, g.base = yy.PLAY, 1, g.n
+    g.played[g.n - 1] = cards.parse("KD")
+    app.table.view.say(transfer_words(g, "CPU3", cards.parse("10D")))
+    app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
+    assert app.table.view.said == "CPU3 won 50. Play a Queen"
     # CPU seats' turn ends with the widest counts, then scores of the largest figures
     hw, app = ui_keys.boot(YoyoApp)
     press(hw, app, keys.RIGHT)
@@ -758,15 +771,24 @@ def drive_amigo_log(hw, app):
             app.push(seats.kind(words.LastMoves(), seats.ASK))
             app.pop()
             for s in range(6):
-                for line in log.tell(t, s, app.names) + log.tell(t, s, app.names, False):
+                for line in log.tell(t, s) + log.tell(t, s, False):
                     t.view.say(line)
     for e in events:                            # each event alone: the table's news
         t.clear()
         log._push(t, *e)
         for s in range(6):
-            told = log.latest(t, s)
-            if told:
-                t.view.say(told)
+            t.seen[s] = 0
+            if log.start(t, s):
+                t.view.say_line(t.line)
+    # a drawn card kept for not fitting, the widest, and the draw pile reshuffled
+    t.clear()
+    t.names = app.names
+    log._push(t, 2, 0, 0x12, 1)
+    log._push(t, 9, 0, 0, 0)
+    assert log.start(t, 0)
+    t.view.say_line(t.line)
+    assert log.more(t) and not log.more(t)
+    t.view.say_line(t.line)
     app.kinds[:] = bytes(6)
     g.kinds[:] = bytes(6)
     g.seat = 0
@@ -792,7 +814,7 @@ def drive_amigo_words():
     for s in range(6):
         t.view.say(t.cpu_say[s])
         t.view.say(t.think_say[s])
-    for top in ("B14", "R19", "Y18", "B1"):
+    for top in ("B14", "R19", "Y18", "B1", "R2", "B20", "Y11"):
         for way in (0, 1):
             g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                             pile=[top], direction=way)

@@ -31,12 +31,12 @@ from tools.text_view import row_text
 from ui import amigo_play as amigo_app
 from ui import seat_screens
 from ui.amigo_app import AmigoApp, AmigoTable
-from ui.amigo_view import SEAT_RGB, WINDOW
+from ui.amigo_view import MSG_CHARS, SEAT_RGB, WINDOW
 from ui.app import DAMAGED, SAVE_AFTER_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.programs import Programs
-from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, SCORES, SETUP, TABLE
+from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
 
 SORTED_DECK = sorted(DECK)
 
@@ -380,7 +380,7 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     cursor_to(hw, app, index(g, 0, "B3"))
     press(hw, app, keys.SELECT)
     # the reason in the player's terms: what would fit on the blue 8 going up
-    assert app.table.view.said == "Up: blue above 8, or 8"
+    assert app.table.view.said == "Yellow, an 8 or blue 9+"
     assert g.save() == before
     assert hw.sound.log[-1] == (110, 150)
     press(hw, app, keys.B)                                   # a card fits: no drawing
@@ -1022,6 +1022,12 @@ def cpu_table(g, kinds):
     return g
 
 
+def said(app):
+    """The table's message row as a str (YoYo's news is a line made in place)."""
+    from tools.text_view import words
+    return words(app.table.view.said)
+
+
 def step_cpus(hw, app):
     g = app.game
     while g.pending != P_OVER and g.kinds[g.seat] != HUMAN:
@@ -1038,7 +1044,7 @@ def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
     put_table(app, g)
     step_cpus(hw, app)
     assert g.seat == 1 and g.counts[2] == 2 and g.pending == P_TURN
-    assert app.table.view.said == "You were skipped"       # who did it: in the log
+    assert said(app) == "P1 skipped you"
     press(hw, app, keys.DOWN)                               # the log of the last moves
     assert app.screen == ASK
     text = screen_text(app)
@@ -1075,8 +1081,8 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     # the curtain is seen before the device changes hands: it does not name the card
     assert "P2 took your card" in curtain and kit_name(from_p3) not in curtain.split("Top")[0]
     press(hw, app, keys.A)
-    assert app.table.view.said == "A card was taken from you"
-    press(hw, app, keys.DOWN)                   # the log names the card, to its owner
+    assert said(app) == "P2 took your %s" % kit_name(from_p3)   # the table names it
+    press(hw, app, keys.DOWN)                   # so does the log, to its owner
     assert "P2 took your %s" % kit_name(from_p3) in screen_text(app)
     press(hw, app, keys.B)
     assert from_p3 not in [g.card(2, i) for i in range(g.counts[2])]
@@ -1085,7 +1091,7 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     press(hw, app, keys.SELECT)
     assert g.seat == 0 and app.screen == CURTAIN
     press(hw, app, keys.A)
-    assert app.table.view.said == "A card was taken from you"
+    assert said(app) == "P2 took your %s" % kit_name(from_p1)
     press(hw, app, keys.DOWN)
     assert "P2 took your %s" % kit_name(from_p1) in screen_text(app)
 
@@ -1107,7 +1113,7 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
     assert g.pending == P_TURN and g.seat == 1 and app.screen == CURTAIN
     assert "Passed left: a new card" in screen_text(app)
     press(hw, app, keys.A)
-    assert app.table.view.said == "Passed left: see cursor"
+    assert said(app) == "Passed left: you got B3"
     assert app.table.cursor == index(g, 1, "B3") and "[B3]" in screen_text(app)
     # chaos: Y15 on a blue 8 deals every hand again
     g = kit_table(3, [["Y15", "B3", "B4"], ["R7", "R8"], ["B15", "R16", "R2"]], pile=["B8"])
@@ -1128,15 +1134,15 @@ def kit_name(c):
 
 def test_a_refusal_says_what_would_fit_each_way():
     hw, app = new_match((HUMAN, HUMAN), 10)
-    for top, way, tried, said in (("B8", 0, "R3", "Up: blue above 8, or 8"),
-                                 ("R12", 1, "R15", "Down: red below 12, or 12"),
-                                 ("Y14", 1, "B20", "Down: red below 14, or 14")):
+    for top, way, tried, words in (("B8", 0, "R3", "Yellow, an 8 or blue 9+"),
+                                  ("R12", 1, "R15", "Yellow, a 12 or red 1-11"),
+                                  ("Y14", 1, "B20", "Yellow, a 14 or red 1-13")):
         g = kit_table(2, [[tried, "B1"], ["B4", "R2"]], pile=[top], turn=0, direction=way)
         put_table(app, g)
         press(hw, app, keys.A)
         cursor_to(hw, app, index(g, 0, tried))
         press(hw, app, keys.SELECT)
-        assert app.table.view.said == said and g.counts[0] == 2
+        assert app.table.view.said == words and g.counts[0] == 2
     # a series from a yellow against the way
     g = kit_table(2, [["Y11", "B12", "B1"], ["B4"]], pile=["B15"], turn=0, direction=1)
     put_table(app, g)
@@ -1263,4 +1269,123 @@ def test_the_log_and_its_words_agree_on_the_event_kinds():
     for name in ("amigo_log", "amigo_words"):
         with open(os.path.join(root, "ui", name + ".py")) as f:
             kinds.append(dict(re.findall(r"^(_E_\w+) = const\((\d+)\)", f.read(), re.M)))
-    assert len(kinds[0]) == 8 and kinds[0] == kinds[1], kinds
+    assert len(kinds[0]) == 9 and kinds[0] == kinds[1], kinds
+
+
+def fitting(words):
+    """The cards a "what fits" refusal names, read back from its words, as a test of a card."""
+    tests = []
+    for part in re.split(r", | or ", words):
+        m = re.fullmatch(r"(an?) (\d+)|(blue|red) (\d+)(\+|-(\d+))?|Yellow", part)
+        assert m, (words, part)
+        if part == "Yellow":
+            tests.append(lambda c: c >> 5 >= 2)
+        elif m.group(1):
+            v = int(m.group(2))
+            assert (m.group(1) == "an") == (v in (8, 11, 18)), words
+            tests.append(lambda c, v=v: c & 31 == v)
+        else:
+            k = 0 if m.group(3) == "blue" else 1
+            lo = int(m.group(4))
+            hi = 20 if m.group(5) == "+" else int(m.group(6)) if m.group(6) else lo
+            tests.append(lambda c, k=k, lo=lo, hi=hi: c >> 5 == k and lo <= c & 31 <= hi)
+    return lambda c: any(t(c) for t in tests)
+
+
+def test_what_fits_names_every_card_that_fits_and_no_card_the_deck_lacks():
+    # issue 31: "Up: blue above 4, or 4" left out yellow; "Down: red below 1, or 1" offered
+    # a card no deck holds. Every card of the deck (engine.amigo.DECK) fits as the words say.
+    from engine.amigo import DECK
+    for top in ["B%d" % v for v in range(1, 21)] + ["R%d" % v for v in range(1, 21)] + \
+            ["Y%d" % v for v in range(3, 19)]:
+        for way in (0, 1):
+            g = kit_table(2, [["B1"], ["B2"]], pile=[top], direction=way, turn=0)
+            words = amigo_app.refusal(5, g, bytearray(2))
+            assert len(words) <= 25, words
+            said = fitting(words)
+            for c in set(DECK):
+                assert said(c) == g.fits(0, c), (top, way, words, c)
+
+
+# -- one person among CPU seats: every event since their last decision, in turn (issue 31)
+def news_in_turn(hw, app):
+    """What the message row says, line by line, until it says the prompt."""
+    told = [said(app)]
+    for _ in range(12):
+        if told[-1] == amigo_app.prompt(app.game):
+            return told
+        hw.clock.advance(NEWS_MS - 1)
+        app.step()
+        assert said(app) == told[-1]                        # each line stays its time
+        hw.clock.advance(1)
+        app.step()
+        told.append(said(app))
+    raise AssertionError(told)
+
+
+def test_one_person_hears_every_event_since_their_last_decision_with_who_and_which_card():
+    # P3 skips P1, P2's take-cards yellow lets P3 take from P1 and P2, P3 plays on: P1 hears
+    # of the skip and the card taken, then gets the prompt (the table said one fixed phrase)
+    hw, app = new_match((HUMAN, GREEDY, GREEDY), 30)
+    g = cpu_table(kit_table(3, [["B3", "B4", "B10"], ["Y14", "R20", "R18"],
+                                ["Y16", "R19", "R17", "R15"]], pile=["B8"], turn=2,
+                            draw=["R1"]), (HUMAN, GREEDY, GREEDY))
+    hand = [g.card(0, i) for i in range(3)]
+    put_table(app, g)
+    assert len(app.table.line) == MSG_CHARS         # the news line is the message row's width
+    step_cpus(hw, app)
+    assert g.seat == 0 and g.pending == P_TURN and app.screen == TABLE
+    lost = [c for c in hand if c not in [g.card(0, i) for i in range(g.counts[0])]]
+    assert len(lost) == 1
+    assert news_in_turn(hw, app) == ["P3 skipped you", "P3 took your %s" % kit_name(lost[0]),
+                                     amigo_app.prompt(g)]
+    hw.clock.advance(3 * NEWS_MS)
+    app.step()
+    assert said(app) == amigo_app.prompt(g)                  # the prompt stays
+
+
+def test_news_reaches_a_pass_left_choice_and_the_card_got_is_named():
+    # P3 skips P1; P2's arrow left asks P1 which card to pass before P1's turn: the skip is
+    # told there. Back in P1's turn, the card P3 passed is named and under the cursor.
+    hw, app = new_match((HUMAN, GREEDY, GREEDY), 30)
+    g = cpu_table(kit_table(3, [["B3", "B4", "B10"], ["Y13", "R2"],
+                                ["Y16", "R20", "R1", "B2"]], pile=["B8"], turn=2),
+                  (HUMAN, GREEDY, GREEDY))
+    put_table(app, g)
+    step_cpus(hw, app)
+    assert g.seat == 0 and g.pending == P_PASS and app.screen == TABLE
+    assert news_in_turn(hw, app) == ["P3 skipped you", amigo_app.P_PASS_TEXT]
+    press(hw, app, keys.A)
+    step_cpus(hw, app)
+    assert g.seat == 0 and g.pending == P_TURN
+    got = app.table.got[0]
+    assert said(app) == "Passed left: you got %s" % kit_name(got)
+    assert g.card(0, app.table.cursor) == got
+
+
+def test_a_drawn_card_kept_for_not_fitting_is_told_at_once():
+    hw, app = new_match((HUMAN, GREEDY), 10)
+    g = cpu_table(kit_table(2, [["R3", "R4"], ["B12", "R2"]], pile=["B14"], turn=0,
+                            draw=["R1"]), (HUMAN, GREEDY))
+    put_table(app, g)
+    press(hw, app, keys.B)
+    assert g.seat == 1 and g.counts[0] == 3
+    assert said(app) == "Drew R1, no fit: kept"             # while P2's pace runs
+    press(hw, app, keys.DOWN)
+    assert "You drew R1" in screen_text(app)                # the log names it to its owner
+    press(hw, app, keys.B)
+
+
+def test_a_reshuffled_draw_pile_is_told():
+    hw, app = new_match((HUMAN, GREEDY), 10)
+    g = cpu_table(kit_table(2, [["R3", "R4"], ["B12", "R2"]], pile=["B5", "R9", "B8"], turn=0,
+                            draw=["B9"]), (HUMAN, GREEDY))
+    g.draw[0] = g.draw[g.draw_len - 1]          # the B9 is the last card to draw
+    g.draw_len = 1
+    put_table(app, g)
+    press(hw, app, keys.B)                      # draws the B9, which fits: play or keep
+    assert g.pending == P_DRAWN and g.exhausted == 1 and g.draw_len == 2
+    assert news_in_turn(hw, app) == ["Draw pile reshuffled", amigo_app.P_DRAWN_TEXT]
+    press(hw, app, keys.DOWN)
+    assert "Draw pile reshuffled" in screen_text(app).splitlines()
+

@@ -229,9 +229,24 @@ def key(k):
         peak = max(peak, grew)
 
 
+def idle():
+    # A pass with no key while a person decides: the news since their last decision goes
+    # line by line, then the guide; the pass that saves, once play paused 3 s, is an event.
+    global peak, event
+    saving = app.unsaved_since >= 0
+    hw_.clock.now += 1000
+    press(-1)
+    if saving and app.unsaved_since < 0:
+        event = max(event, grew)
+    elif app.game.game >= 1:
+        peak = max(peak, grew)
+
+
 def human():
     g = app.game
     p = g.pending
+    for _ in range(9):
+        idle()
     if p == 1 or p == 2:
         a = helper.decide(g)
         if a == 1:

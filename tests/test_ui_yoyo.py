@@ -34,7 +34,7 @@ from ui.app import DAMAGED, SAVE_AFTER_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.programs import Programs
-from ui.seats import ASK, CPU_PACE_MS, MENU, SCORES, SETUP, TABLE
+from ui.seats import ASK, CPU_PACE_MS, MENU, NEWS_MS, SCORES, SETUP, TABLE
 from ui.seats import CURTAIN as BANNER
 from ui.table import cell_xy
 from ui.yoyo_app import YoyoApp, YoyoTable
@@ -633,7 +633,7 @@ def test_screen_text_shows_the_table():
     text = screen_text(app)
     assert text.splitlines()[0] == ">P1 0    CPU2 0"
     assert "centre AS  pile 1  direction ? (announce)" in text
-    assert "[ 0 " in text and PROMPTS[0] in text
+    assert "[ 1 " in text and PROMPTS[0] in text       # fans count 1-17, as the news says
 
 
 def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
@@ -758,3 +758,84 @@ def test_each_seats_count_stands_clear_of_its_name_and_on_the_screen():
         assert digit - end >= 6, (name, end, digit)   # a space's width between them
         assert v._won[s].x + TILE + 6 <= 160          # the second digit's lit columns fit
     assert seat_name(app, 2) == "CPU3"
+
+
+def test_the_third_seats_count_ends_two_pixels_inside_the_screen():
+    # issue 31: "CPU3 19" lost half its 9 at the right edge; the text rows keep 2 px clear
+    hw, app = new_game([HUMAN, LOOKAHEAD, LOOKAHEAD])
+    g = app.game
+    g.won[2] = 19
+    app.table.view.draw_seats(g)
+    screen = hw.display._render_all()
+    felt = screen.get_at((157, 12))
+    lit = [(x, y) for x in range(140, 160) for y in range(13) if screen.get_at((x, y)) != felt]
+    assert lit and max(x for x, _ in lit) <= 157, lit
+
+
+def cpus_until_a_person(hw, app):
+    g = app.game
+    for _ in range(200):
+        if g.kinds[g.turn] == HUMAN or g.phase == OVER:
+            return
+        hw.clock.advance(CPU_PACE_MS)
+        app.step()
+    raise AssertionError("the CPU seats never gave the turn back")
+
+
+def test_a_cpu_transfer_is_told_to_the_person_then_the_prompt():
+    # issue 31: fan 8 went from "TC AH 7D" to "7D TC" under "CPU3 is stuck. A: play"
+    hw, app = new_game((HUMAN, GREEDY, GREEDY))
+    g = app.game
+    g.start(kit_table(TRANSFER, low="3AJ").layout, 3, 0, bytes((HUMAN, GREEDY, GREEDY)))
+    app.begin()
+    for a in (UP, fan_of(g, "2D"), STUCK):
+        human_action(hw, app, a)
+    cpus_until_a_person(hw, app)
+    # CPU2 stuck too, so CPU3 moved the 8H off the Ace to fan 2's bottom and played on
+    assert [cards.name(g.tableau.cards[3 + i]) for i in range(g.tableau.heights[1])][0] == "8H"
+    assert app.screen == TABLE and app.table.view.said == "CPU3 put 8H under fan 2"
+    # the terminal view shows the news still to come on the row, the prompt last
+    assert screen_text(app).splitlines()[-2:] == ["CPU3 put 8H under fan 2", app.table.queue[-1]]
+    app.step()
+    assert app.table.view.said == "CPU3 put 8H under fan 2"     # each line stays its time
+    hw.clock.advance(NEWS_MS)
+    app.step()
+    last = app.table.view.said
+    assert last.startswith("CPU3 ") and last != "CPU3 put 8H under fan 2"
+    hw.clock.advance(3 * NEWS_MS)
+    app.step()
+    assert app.table.view.said == last                          # the prompt stays
+    # the terminal view numbers the fans as the screen does
+    assert "  2 8H 8S " in screen_text(app)
+
+
+def test_a_transfer_is_on_the_curtain_when_people_share_the_device():
+    hw, app = new_game((HUMAN, HUMAN, GREEDY))
+    g = app.game
+    g.start(kit_table(TRANSFER, low="3AJ").layout, 3, 0, bytes((HUMAN, HUMAN, GREEDY)))
+    app.holder = -1
+    app.begin()
+    press(hw, app, keys.A)                                  # P1's curtain
+    for a in (UP, fan_of(g, "2D"), STUCK):
+        human_action(hw, app, a)
+    press(hw, app, keys.A)                                  # P2's curtain
+    human_action(hw, app, STUCK)
+    cpus_until_a_person(hw, app)
+    assert app.screen == BANNER
+    assert "CPU3 put 8H under fan 2" in screen_text(app).splitlines()
+
+
+def test_after_a_won_pile_the_prompt_names_the_rank_wanted():
+    hw, app = new_game((HUMAN, GREEDY))
+    g = app.game
+    for deal in range(1, 60):               # CPU2 starts, wins its pile, P1 can play
+        g.new_game(deal, 2, 1, bytes((HUMAN, GREEDY)))
+        app.begin()
+        cpus_until_a_person(hw, app)
+        if g.pile_count() == 0 and g.won[1] > 0 and legal(g) != [STUCK]:
+            break
+    else:
+        raise AssertionError("no deal to test on")
+    play = wanted(g).split(",")[0]           # "Play a Queen, going down": the rank
+    assert play.startswith("Play a")
+    assert app.table.view.said == "CPU2 won %d. %s" % (g.won[1], play)

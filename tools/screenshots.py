@@ -153,6 +153,7 @@ def amigo_notice(out, start):
     """YoYo: one person against CPU seats, played with Up (a card that fits) and Select, or B
     to draw, until a CPU's card does something to the person: that notice, then the log."""
     from hw import keys, stub
+    from tools.text_view import words
     from ui.seats import CPU_PACE_MS, TABLE
     news = ("skipped you", "took your", "took 2 from", "you got", "chaos")
     paths = []
@@ -166,7 +167,7 @@ def amigo_notice(out, start):
         if app.screen != TABLE:
             press(hw, launcher, keys.A)
             continue
-        if any(w in t.view.said for w in news):
+        if any(w in words(t.view.said) for w in news):
             shot(hw, out, "amigo_notice", paths)
             press(hw, launcher, keys.DOWN)
             shot(hw, out, "amigo_log", paths)
@@ -176,7 +177,7 @@ def amigo_notice(out, start):
             launcher.step()
         elif g.pending in (1, 2):           # a turn or a drawn card: play what fits, or B
             press(hw, launcher, keys.UP)
-            press(hw, launcher, keys.B if "fits: B" in t.view.said else keys.SELECT)
+            press(hw, launcher, keys.B if "fits: B" in words(t.view.said) else keys.SELECT)
         else:                               # a way, a victim or a card to pass: A or Down
             press(hw, launcher, keys.DOWN if g.pending == 3 else keys.A)
     raise SystemExit("YoYo never told the person of a CPU's card")

@@ -268,8 +268,9 @@ def said(app):
     view = getattr(getattr(app, "table", None), "view", None)
     for owner, name in ((view, "said"), (getattr(app, "table", None), "said")):
         words = getattr(owner, name, None)
-        if isinstance(words, str):
-            return words
+        if isinstance(words, (str, bytearray)):
+            from tools.text_view import words as text
+            return text(words)
     return ""
 
 

@@ -7,6 +7,7 @@ curtain or a CPU turn never leaks a hand the screen does not show.
 """
 from engine.amigo import P_DIR
 from tools.text_view import text_lines
+from tools.text_view import words as said_words
 
 
 def card_text(c):
@@ -66,7 +67,7 @@ def table_text(app):
             parts.append("%d>" % right)
         lines.append("hand %s: %s" % (t.seat_name(app, v.seat), "".join(parts)))
     if v.said:
-        lines.append(v.said)
+        lines.append(said_words(v.said))
     return "\n".join(lines)
 
 

@@ -2,6 +2,11 @@
 and the tests of every game."""
 
 
+def words(said):
+    """A table's `said` as a str: YoYo's news is a line made in place, a bytearray."""
+    return said if isinstance(said, str) else bytes(said).decode().rstrip()
+
+
 def text_lines(text):
     """The view's non-blank lines, "> " before the marked one when a marker is shown."""
     marked = text.marked

@@ -30,13 +30,16 @@ def table_text(app):
     for f in range(17):
         fan = " ".join(cards.name(fans.cards[f * 3 + i]) for i in range(fans.heights[f])) or "--"
         cur = "[" if f == t.cursor else " "
-        rows.append("%s%2d %-9s" % (cur, f, fan))
+        rows.append("%s%2d %-9s" % (cur, f + 1, fan))   # 1-17, as the table's news names them
     for i in (0, 6, 12):
         lines.append("  ".join(rows[i:i + 6]))
     lines.append("centre %s  pile %d  direction %s" % (
         cards.name(g.played[g.n - 1]), g.pile_count(), direction(g)))
     if t.view.said:
         lines.append(t.view.said)
+        q = t.queue
+        if t.qi < len(q) and t.view.said is q[t.qi]:
+            lines += q[t.qi + 1:]       # the news still to come on the row, a line at a time
     return "\n".join(lines)
 
 

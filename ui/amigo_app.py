@@ -2,12 +2,10 @@
 secret: before a decision by a person not holding the device (a turn, a direction, a victim, a
 card to pass left) the curtain hides the table; the hand row shows only the holder's hand. The
 strong CPU seat thinks in slices between keys. Per key and move only tile indices and bar
-positions change; words change on events.
-
-Explaining itself: every action goes into a small log (four bytes an event, ui/amigo_log.py),
-so a person's next curtain and table say what other seats' cards did to them; Down shows the
-last moves, Up finds a card that fits and B takes back a person's last action while no other
-seat has acted since (ui/amigo_play.py), from one copy of the position (engine save(out))."""
+positions change; words change on events. Every action goes into a small log (ui/amigo_log.py):
+a person's curtain, and their table a line at a time, say what others did to them since their
+last decision. Down shows the last moves, Up finds a card that fits, B takes back a person's
+last action while no other seat has acted since (ui/amigo_play.py)."""
 # The order below is the order modules take the heap in, chosen by hand: not sorted.
 # isort: off
 from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
@@ -17,7 +15,7 @@ from ui.amigo_play import MAX_PICK, Cpus, Picks, next_victim, prompt, refusal  #
 # the curtain's and scores' screens, which every game shows: parsed (from .py) before the CPU
 # seats and the table take the heap
 from ui import seat_screens  # noqa: F401
-from ui import amigo_sprites, forget
+from ui import amigo_sprites
 # with the table: their names are interned before play fills the heap
 from ui import amigo_log, amigo_play, amigo_words
 from ui.amigo_view import SEAT_RGB, AmigoView
@@ -34,7 +32,6 @@ GREEDY = const(1)             # engine.amigo_cpu's levels
 PLANNER = const(2)
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
 _SAVE_SIZE = const(129)       # engine.amigo's save
-_LOG_SIZE = const(16)         # ui.amigo_log._LOG_SIZE
 
 
 class AmigoTable(SeatTable):
@@ -68,10 +65,7 @@ class AmigoTable(SeatTable):
         self.cpu_say = ()
         self.think_say = ()
         self.names = ()
-        self.log = bytearray(4 * _LOG_SIZE)
-        self.moves = 0                   # events so far; the log keeps the last _LOG_SIZE
-        self.seen = [0] * 6               # per seat: events already told at its decision
-        self.got = bytearray(6)           # per seat: the card the last pass left brought
+        amigo_log.make(self)              # the log and the news: its moves, seen, got, line
         self.before = bytearray(_SAVE_SIZE)  # the position before a person's last action
         self.last = -1               # whose action it can take back; -1: none
         self.since = 0
@@ -110,16 +104,15 @@ class AmigoTable(SeatTable):
         self.resumed(app)
 
     def clear(self):
-        self.moves = 0
+        amigo_log.clear(self)
         self.last = -1
-        for s in range(6):
-            self.seen[s] = 0
 
     def resumed(self, app):
         g = self.game
         app.players = g.players
         app.options = g.options
         app.kinds[:] = g.kinds
+        self.shuffled = g.exhausted
         for s in range(g.players):      # CPU seats made now, while the heap is in one piece
             if g.kinds[s]:
                 self.cpus.get(g.kinds[s])
@@ -133,11 +126,7 @@ class AmigoTable(SeatTable):
         return amigo_words.handover(self.game, self, self.game.seat)
 
     def scores(self, app):
-        title, head, rows, last = amigo_words.scores(self.game, app.names)
-        from ui import seat_records  # each person's matches against the CPU seats
-        vs = seat_records.lines(app)[:6 - self.game.players]    # the lines left free
-        forget("seat_records")
-        return title, head, rows, last + vs
+        return amigo_words.scores(self.game, app.names, app)
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
@@ -165,8 +154,9 @@ class AmigoTable(SeatTable):
             v.say(app.notice)
             app.notice = None
 
-    def _decision(self, app):
-        """A decision is asked of g.seat: pace a CPU, curtain a new person, or show the hand."""
+    def _decision(self, app, keep=False):
+        """A decision is asked of g.seat: pace a CPU (keep: the news said stays while it
+        waits), curtain a new person, or show the hand with the news since their last."""
         g = self.game
         s = g.seat
         v = self.view
@@ -174,7 +164,8 @@ class AmigoTable(SeatTable):
         v.mark_victim(-1)
         app.lights()
         if g.kinds[s] != HUMAN:
-            v.say(self.think_say[s] if self.cpus.thinking else self.cpu_say[s])
+            if not keep:
+                v.say(self.think_say[s] if self.cpus.thinking else self.cpu_say[s])
             if app.holder >= 0:
                 v.show_hand(g, app.holder, -1, self.sel, 0)
             else:
@@ -201,16 +192,22 @@ class AmigoTable(SeatTable):
             self.pick = s
             self._step_pick(1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
-        if self.seen[s] < self.moves and (p == P_TURN or p == P_DRAWN):
-            # a choice keeps its prompt; the news waits for the person's turn
-            told = amigo_log.latest(self, s)
-            self.seen[s] = self.moves
-            if told:
-                v.say(told)             # the latest; Down shows them all, with names
-                if told is amigo_log.GOT:
-                    v.move_cursor(g, self.cursor, self.sel, self.picks.n)
-                return
-        v.say(prompt(g))
+        if amigo_log.start(self, s):
+            # every line in turn, then the prompt (next_news); Down shows the log, with names
+            v.move_cursor(g, self.cursor, self.sel, self.picks.n)
+            v.say_line(self.line)
+            app.due(True)
+        else:
+            v.say(prompt(g))
+
+    def next_news(self, app):
+        if self.view.said is not self.line or not app.due():
+            return False
+        if amigo_log.more(self):
+            self.view.say_line(self.line)
+        else:
+            self.view.say(prompt(self.game))
+        return True
 
     def _step_pick(self, step):
         self.pick = next_victim(self.game, self.pick, step)
@@ -233,11 +230,11 @@ class AmigoTable(SeatTable):
         # a draw or a take shows cards the person did not see before: no taking it back
         self.last = s if a == A_PLAY or a == A_KEEP or p == P_DIR or p == P_PASS else -1
         amigo_log.record(self, p, s, a, arg)
-        self._after(app, a)
+        self._after(app, a, s)
         if g.kinds[g.seat] != HUMAN:
             app.cpu_at = app.hw.clock.ms()      # the next CPU waits its pace: time for B
 
-    def _after(self, app, a):
+    def _after(self, app, a, s):
         g = self.game
         self.picks.n = 0
         self.view.draw_table(g, self.out)
@@ -254,7 +251,11 @@ class AmigoTable(SeatTable):
             app.sound(1200, 15)
         elif a == A_DRAW:
             app.sound(600, 40)
-        self._decision(app)
+        # a drawn card kept for not fitting is told at once, while the next seat waits
+        keep = a == A_DRAW and g.seat != s == app.holder and amigo_log.line(self, self.drew, s)
+        if keep:
+            self.view.say_line(self.line)
+        self._decision(app, keep)
 
     def tick(self, app):
         """One CPU decision, or one slice of the strong seat's thinking; True once it acted."""
@@ -263,7 +264,7 @@ class AmigoTable(SeatTable):
         thinking = self.cpus.thinking
         a = self.cpus.decide(g, app.hw.clock.ms())
         if a < 0:
-            if not thinking:
+            if not thinking and self.view.said is not self.line:
                 self.view.say(self.think_say[s])
             return False
         c = self.cpus.cpu
@@ -272,7 +273,7 @@ class AmigoTable(SeatTable):
         if code:
             raise RuntimeError("CPU move refused: %d" % code)
         amigo_log.record(self, p, s, a, c.arg)
-        self._after(app, a)
+        self._after(app, a, s)
         return True
 
     def key(self, app, k):
@@ -287,8 +288,7 @@ class AmigoTable(SeatTable):
 
     def prompt(self, app):
         # Up and Down find a card and show the log only while a turn's card is to be played
-        g = self.game
-        return prompt(g) if g.pending == P_TURN else ""
+        return prompt(self.game) if self.game.pending == P_TURN else ""
 
     def history(self, app):
         app.over(amigo_words.LastMoves())

@@ -4,7 +4,7 @@ their curtain and table. Loaded with the table (a name interned mid-game stays o
 heap for good and splits it); the last moves' screen reads it from ui/amigo_words.py. A hidden
 card is named only to the person holding the device, and only on the table: a curtain is seen
 by whoever holds the device before it changes hands."""
-from engine.amigo import A_DRAW, A_KEEP, A_PLAY, P_DIR, P_OVER, P_TAKE
+from engine.amigo import A_DRAW, A_KEEP, A_PLAY, P_DIR, P_OVER, P_TAKE, P_TURN
 
 try:
     from micropython import const
@@ -20,7 +20,27 @@ _E_SKIP = const(5)      # seat, the seat skipped
 _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
+_E_SHUFFLE = const(9)   # the discards became the draw pile
 _LOG_SIZE = const(16)    # events kept
+_MSG_CHARS = const(25)  # ui.amigo_view.MSG_CHARS
+
+
+def make(t):
+    """Table t's log, made once: its bytes, the news told per seat, the line news is made in."""
+    t.log = bytearray(4 * _LOG_SIZE)
+    t.seen = [0] * 6            # per seat: events already told at its decision
+    t.got = bytearray(6)        # per seat: the card the last pass left brought
+    t.line = bytearray(_MSG_CHARS)
+    t.tell_s = t.tell_i = t.tell_end = t.drew = 0
+    clear(t)
+
+
+def clear(t):
+    """A new game: nothing logged or told yet."""
+    t.moves = 0                 # events so far; the log keeps the last _LOG_SIZE
+    t.shuffled = 0              # the draw pile's reshuffles logged
+    for s in range(6):
+        t.seen[s] = 0
 
 
 def _push(t, e, s, a, b):
@@ -46,7 +66,13 @@ def record(t, p, s, a, arg):
         if g.pending == P_DIR or g.pending == P_OVER:
             return
     elif a == A_DRAW:
-        _push(t, _E_DRAW, s, 0, 0)
+        # the card, and whether it was kept for not fitting (the turn passed)
+        t.drew = t.moves
+        _push(t, _E_DRAW, s, g.drawn, 1 if g.pending == P_TURN else 0)
+        if g.exhausted != t.shuffled:
+            t.shuffled = g.exhausted
+            if g.pending != P_OVER:
+                _push(t, _E_SHUFFLE, s, 0, 0)
         return
     elif a == A_KEEP:
         _push(t, _E_KEEP, s, 0, 0)
@@ -74,37 +100,89 @@ def record(t, p, s, a, arg):
         t.last = -1
 
 
+# The table's news, one line at a time into the table's bytearray t.line, so a CPU move that
+# brings news allocates nothing: the fixed words are copied letter by letter, names and cards
+# written in place. A curtain's and the last moves' lines are strings (a screen change).
+def _put(buf, k, words):
+    for i in range(len(words)):
+        if k < len(buf):
+            buf[k] = ord(words[i])
+            k += 1
+    return k
 
-# The table's news: fixed words, so a CPU's move that brings them allocates nothing (names and
-# cards are on the curtain and in the last moves).
-SKIPPED = "You were skipped"
-TAKEN = "A card was taken from you"
-GOT = "Passed left: see cursor"
-CHAOS = "Chaos: hands dealt again"
+
+def _num(buf, k, v):
+    if v >= 10:
+        buf[k] = 48 + v // 10
+        k += 1
+    buf[k] = 48 + v % 10
+    return k + 1
 
 
-def latest(t, s):
-    """The table's news for seat s: what the latest of other seats' moves since its last
-    decision did to it, or None; for a pass left, the cursor goes to the card it got."""
-    out = None
-    for i in range(max(t.seen[s], t.moves - _LOG_SIZE), t.moves):
-        j = 4 * (i % _LOG_SIZE)
-        e = t.log[j] & 15
-        who = t.log[j + 1] & 7
-        if e == _E_SKIP and t.log[j + 2] == s:
-            out = SKIPPED
-        elif e == _E_TAKE and t.log[j + 2] == s:
-            out = TAKEN
-        elif e == _E_PASS:
-            out = GOT
-        elif e == _E_CHAOS and who != s:
-            out = CHAOS
-    if out is GOT:
-        g = t.game
-        for i in range(g.counts[s]):
-            if g.card(s, i) == t.got[s]:
-                t.cursor = i
-    return out
+def _card(buf, k, c):
+    # "B8", "R15", "Y14", as name() spells them
+    kind = c >> 5
+    buf[k] = 66 if kind == 0 else 82 if kind == 1 else 89
+    return _num(buf, k + 1, c & 31)
+
+
+def line(t, i, s, cards=True):
+    """Event i of the log, told to seat s in t.line (blank-filled) if it concerns s: True
+    then. cards names the cards s may see (on the table, seen by s alone; not a curtain)."""
+    j = 4 * (i % _LOG_SIZE)
+    e = t.log[j] & 15
+    who = t.log[j + 1] & 7
+    a = t.log[j + 2]
+    buf = t.line
+    if e == _E_SKIP and a == s:
+        k = _put(buf, _put(buf, 0, t.names[who]), " skipped you")
+    elif e == _E_TAKE and a == s:
+        k = _put(buf, 0, t.names[who])
+        if t.log[j] >> 4 > 1:
+            k = _put(buf, _num(buf, _put(buf, k, " took "), t.log[j] >> 4), " from you")
+        else:
+            k = _put(buf, k, " took your ")
+            k = _card(buf, k, t.log[j + 3]) if cards else _put(buf, k, "card")
+    elif e == _E_PASS:
+        k = _card(buf, _put(buf, 0, "Passed left: you got "), t.got[s]) if cards else \
+            _put(buf, 0, "Passed left: a new card")
+    elif e == _E_CHAOS and who != s:
+        k = _put(buf, _put(buf, 0, t.names[who]), "'s chaos: new hands")
+    elif e == _E_SHUFFLE:
+        k = _put(buf, 0, "Draw pile reshuffled")
+    elif e == _E_DRAW and who == s and t.log[j + 3] and cards:
+        k = _put(buf, _card(buf, _put(buf, 0, "Drew "), a), ", no fit: kept")
+    else:
+        return False
+    while k < len(buf):
+        buf[k] = 32
+        k += 1
+    return True
+
+
+def start(t, s):
+    """Seat s decides: its news since its last decision, the first line in t.line (True) and
+    the rest by more(t); the cursor goes to a card a pass left brought it."""
+    t.tell_s = s
+    t.tell_i = max(t.seen[s], t.moves - _LOG_SIZE)
+    t.tell_end = t.moves
+    t.seen[s] = t.moves
+    for i in range(t.tell_i, t.moves):
+        if t.log[4 * (i % _LOG_SIZE)] == _E_PASS:
+            g = t.game
+            for c in range(g.counts[s]):
+                if g.card(s, c) == t.got[s]:
+                    t.cursor = c
+    return more(t)
+
+
+def more(t):
+    """The next line of the news start() began, in t.line: False when none is left."""
+    while t.tell_i < t.tell_end:
+        t.tell_i += 1
+        if line(t, t.tell_i - 1, t.tell_s):
+            return True
+    return False
 
 
 def name(c):
@@ -120,25 +198,10 @@ def events(t):
         yield i, t.log[j], t.log[j + 1] & 7, t.log[j + 2], t.log[j + 3], t.log[j + 1] >> 3
 
 
-def tell(t, s, names, cards=True):
-    """What other seats did to seat s since its last decision, oldest first; cards names
-    the cards moved (only for the table, seen by s alone)."""
+def tell(t, s, cards=True):
+    """What other seats did to seat s since its last decision, oldest first, as strings."""
     out = []
-    for i, e, who, a, b, _ in events(t):
-        if i < t.seen[s] or who == s and e != _E_PASS:
-            continue
-        kind = e & 15
-        if kind == _E_SKIP and a == s:
-            out.append("%s skipped you" % names[who])
-        elif kind == _E_TAKE and a == s:
-            m = e >> 4
-            if m > 1:
-                out.append("%s took %d from you" % (names[who], m))
-            else:
-                out.append("%s took your %s" % (names[who], name(b) if cards else "card"))
-        elif kind == _E_PASS:
-            out.append("Passed left: you got %s" % name(t.got[s]) if cards else
-                       "Passed left: a new card")
-        elif kind == _E_CHAOS:
-            out.append("%s's chaos: new hands" % names[who])
+    for i in range(max(t.seen[s], t.moves - _LOG_SIZE), t.moves):
+        if line(t, i, s, cards):
+            out.append(bytes(t.line).decode().rstrip())
     return out

@@ -145,8 +145,15 @@ def refusal(code, g, buf):
     """The engine's reason code (listed in engine.amigo) for the play of buf's hand indices
     as a short sentence in the player's terms: what would fit."""
     if code == 5:
+        # Any yellow fits, and any card of the top's value, and the way's colour past it while
+        # the deck has one: blue and red run 1-20 (engine.amigo fits())
         t = g.top() & 31
-        return ("Down: red below %d, or %d" if g.dir else "Up: blue above %d, or %d") % (t, t)
+        same = "%s %d" % ("an" if t == 8 or t == 11 or t == 18 else "a", t)
+        if g.dir:
+            run = "red 1" if t == 2 else "red 1-%d" % (t - 1) if t > 2 else ""
+        else:
+            run = "blue 20" if t == 19 else "blue %d+" % (t + 1) if t < 19 else ""
+        return "Yellow, %s or %s" % (same, run) if run else "Yellow or " + same
     if code == 8:
         return "Down: series must fall" if g.dir else "Up: series must rise"
     return ("", "The game is over", "Not a move now", "No card there", "A card picked twice",

@@ -120,6 +120,12 @@ class AmigoView:
             self.said = words
             text.write(self._msg, words)
 
+    def say_line(self, line):
+        """A line made in place (a bytearray, ui/amigo_log.py): written each time, as the
+        same bytes hold each new line."""
+        self.said = line
+        text.write(self._msg, line)
+
     # -- per move: tile indices only -------------------------------------------------------
     def draw_table(self, g, out):
         """Counts, turn bar, top card, direction, draw pile and the call; out is a scratch

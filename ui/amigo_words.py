@@ -21,6 +21,7 @@ _E_SKIP = const(5)      # seat, the seat skipped
 _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the last card taken
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
+_E_SHUFFLE = const(9)
 
 
 def handover(g, t=None, s=0):
@@ -37,7 +38,7 @@ def handover(g, t=None, s=0):
                                        "down" if g.dir else "up")
     lines = [what]
     if t is not None:
-        lines += tell(t, s, t.names, False)[-2:]
+        lines += tell(t, s, False)[-2:]
     return lines + [top, "%d cards left to draw." % g.draw_len]
 
 
@@ -57,7 +58,10 @@ def lines(t, holder, since=0):
                 out.append("%s played %s%s%s" % (w, name(a), " " if n == 2 else "..",
                                                  name(b)))
         elif kind == _E_DRAW:
-            out.append("%s drew a card" % w)
+            # the card only to the one who drew it
+            out.append("You drew %s" % name(a) if who == holder else "%s drew a card" % w)
+        elif kind == _E_SHUFFLE:
+            out.append("Draw pile reshuffled")
         elif kind == _E_KEEP:
             out.append("%s kept the draw" % w)
         elif kind == _E_DIR:
@@ -105,8 +109,9 @@ def over(g, names):
     return "%s is out. A: scores" % names[g.winner]
 
 
-def scores(g, names):
-    """The score table's contents (ui/seat_screens.py)."""
+def scores(g, names, app=None):
+    """The score table's contents (ui/seat_screens.py); with app, each person's matches
+    against the CPU seats in the lines left free."""
     n = g.players
     over = g.pending == P_OVER
     rows = [(names[s], ("+" if g.points(s) >= 0 else "") + str(g.points(s)) if over else "-",
@@ -131,6 +136,10 @@ def scores(g, names):
             last += ("Others: -1 a card held",)
     else:
         title = "Scores  game %d of %d" % (g.game + 1, 2 * n)
+    if app is not None:
+        from ui import seat_records
+        last += tuple(seat_records.lines(app)[:6 - n])
+        forget("seat_records")
     return title, "    game   total", rows, last
 
 

@@ -13,7 +13,8 @@ YOYO = (
     "may turn at every card, and a transfer that may be declined.",
     "Keys: the D-pad moves the cursor or announces; A plays the top card under it; B undoes "
     "within your turn and B held redoes; Select transfers; Start opens the menu. While a CPU "
-    "plays, A skips ahead.",
+    "plays, A skips ahead. The table's news numbers the fans 1 to 17, row by row from the "
+    "top left.",
 )
 
 AMIGO = (
@@ -31,9 +32,9 @@ AMIGO = (
     "clears the picks, draws, or keeps a drawn card; Start opens the menu. While a CPU "
     "moves, A skips ahead.",
     "Up in your turn puts the cursor on a card that fits; Down shows the last moves. Your "
-    "next turn says what others' cards did to you. B takes back your last play, way or "
-    "card passed until another player acts; a draw, a take or chaos shows cards, so it "
-    "stays.",
+    "next decision tells, a line at a time, what others did to you. B takes back your last "
+    "play, way or card passed until another player acts; a draw, a take or chaos shows "
+    "cards, so it stays.",
     "Scores: out first +5, the others -1 a card. When the draw pile runs out twice, only "
     "minus points. A match is twice as many games as players; the highest total wins.",
     "Cards: B with an up triangle is blue, R with a down triangle red, Y yellow with its "

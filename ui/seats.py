@@ -13,7 +13,7 @@ A game brings one table screen class (Yo-yo: ui/yoyo_app.py, YoYo: ui/amigo_app.
                                 busy() (a CPU seat is to move), tick(app) (its move, or a
                                 slice of its thinking: True once it acted), new_game(app),
                                 resumed(app), handover(app) (the curtain's lines), scores(app)
-                                (ui/seat_screens.py's Scores), and SeatTable's defaults
+                                (ui/seat_screens.py's Scores), and SeatTable's defaults.
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
@@ -26,6 +26,7 @@ except ImportError:
     const = int
 
 CPU_PACE_MS = const(700)      # one CPU action per this long, so a person can follow it
+NEWS_MS = const(2000)         # news told in turn on the table: a line this long at least
 HUMAN = const(0)
 
 # what app.screen says is on top (tests and tools read it)
@@ -79,6 +80,24 @@ class SeatTable:
     def thinking(self):
         return False
 
+    queue = ()    # news said a line at a time, NEWS_MS apart, the prompt last
+    qi = 0
+
+    def in_turn(self, app, lines):
+        self.queue = lines
+        self.qi = 0
+        app.due(True)
+        self.view.say(lines[0])
+
+    def next_news(self, app):
+        """The next line in turn, when due (True); anything else said ends them."""
+        q = self.queue
+        if self.qi + 1 >= len(q) or self.view.said is not q[self.qi] or not app.due():
+            return False
+        self.qi += 1
+        self.view.say(q[self.qi])
+        return True
+
 
 class Seated(App):
     def __init__(self, hw, seed, persist, settings, table_class, rgb):
@@ -90,6 +109,7 @@ class Seated(App):
         self.hurry = False        # A pressed in a CPU turn: no pacing until a person's turn
         self.b_undid = False      # the last key was B on the table and took an action back
         self.cpu_at = 0
+        self.news_at = 0
         self.playing = False      # a game was started or restored
         App.__init__(self, hw, seed, persist, settings, table_class, rgb)
         self.table.kind = TABLE
@@ -134,15 +154,13 @@ class Seated(App):
 
     # -- its part of the loop (ui/app.py) -------------------------------------------------
     def tick(self, k):
-        """One CPU action when its pace is due (or the rest of a skipped CPU run)."""
+        """One CPU action when its pace is due (or the rest of a skipped CPU run); on a
+        person's decision, the table's news in turn, or its guide when play pauses."""
         t = self.table
         if self.stack[-1] is not t:
             return False
         if not t.busy():
-            if t.GUIDES and self.paused():
-                self.guide()
-                return True
-            return False
+            return t.next_news(self) or len(t.GUIDES) > 0 and self.paused() and self.guide()
         if self.hurry:
             # Skipped: the CPU seats play on until a person is to move, but a seat that
             # thinks in slices gives the loop back after each slice.
@@ -156,6 +174,14 @@ class Seated(App):
                 self.cpu_at = now
             return True
         return False
+
+    def due(self, start=False):
+        """Time for the table's next line of news (start: the first is said now)."""
+        now = self.hw.clock.ms()
+        if not start and (now - self.news_at) & TICKS_MASK < NEWS_MS:
+            return False
+        self.news_at = now
+        return True
 
     def shown(self, on_table):
         self.hw.keys.repeat.hold_b = on_table and self.table.REDOES
@@ -178,7 +204,7 @@ class Seated(App):
 
     def guide(self):
         """On a person's decision, the table's prompt and its guide lines in turn; never over
-        other words (news, a refusal)."""
+        other words (news, a refusal). True, for tick()."""
         t = self.table
         lines = t.GUIDES
         said = t.view.said
@@ -188,6 +214,7 @@ class Seated(App):
         elif said in lines:
             i = lines.index(said) + 1
             t.view.say(lines[i] if i < len(lines) else p)
+        return True
 
     def back_to_table(self):
         self.cpu_at = self.hw.clock.ms()

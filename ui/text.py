@@ -38,12 +38,14 @@ def row(chars, x, y, rgb=0xFFFFFF):
 
 def write(grid, text):
     """Put text in the row, blanks after it; what does not fit is cut (callers lay text out
-    to fit: tests/test_text_fit.py holds them to it)."""
+    to fit: tests/test_text_fit.py holds them to it). text is a str, or the ASCII bytes of a
+    line made in place (YoYo's news: ui/amigo_log.py)."""
     tiles = font.sheet()[3]
     n = grid.width
     m = len(text)
+    made = not isinstance(text, str)
     for i in range(n):
-        c = ord(text[i]) - font.FIRST if i < m else 0
+        c = (text[i] if made else ord(text[i])) - font.FIRST if i < m else 0
         grid[i] = tiles[c] if 0 <= c < font.COUNT else tiles[31]
 
 

@@ -7,15 +7,15 @@ change on events (a turn, a refusal, a screen).
 """
 # Sorted, but the long lists stay packed: a name a line would take the module past 300 lines.
 # isort: off
-from engine.tableau import NUM_FANS
-from engine.yoyo import (ANNOUNCE, DOWN, EV_STUCK, EV_WON, FREE_WAY, GREEDY, HUMAN,
-                         LOOKAHEAD, OVER, STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
+from engine.tableau import FAN_SIZE, NUM_FANS
+from engine.yoyo import (ANNOUNCE, DOWN, EV_WON, FREE_WAY, GREEDY, HUMAN, LOOKAHEAD, OVER,
+                         STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
 from hw import keys
 from ui import forget, sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.seats import SeatTable, Seated
-from ui.yoyo_view import (PROMPTS, SEAT_RGB, SHORT, YoyoView, handover,
-                          prompt_index, refusal, step_cursor)
+from ui.yoyo_view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index, refusal,
+                          scores, start_words, step_cursor, transfer_words, turn_words)
 # isort: on
 
 try:
@@ -57,6 +57,8 @@ class YoyoTable(SeatTable):
         self.wins = [0, 0, 0]
         self.counted = False      # this game's result is in games/wins
         self.event = ""           # how the last turn ended, for the next prompt or curtain
+        self.news = []            # transfers since a person last played, to tell them
+        self.moved = 0            # the card the turn's transfer moved
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -107,6 +109,7 @@ class YoyoTable(SeatTable):
         self.first = (self.first + 1) % app.players
         self.counted = False
         self.event = ""
+        self.news = []
 
     def resumed(self, app):
         g = self.game
@@ -130,22 +133,10 @@ class YoyoTable(SeatTable):
         return self.game.hist_len
 
     def handover(self, app):
-        return handover(self.game, self.moves, self.event)
+        return self.news + handover(self.game, self.moves, self.event)
 
     def scores(self, app):
-        g = self.game
-        rows = [(self.seat_name(app, s), str(g.won[s]), str(self.wins[s]))
-                for s in range(g.players)]
-        from ui import seat_records  # each person's games against the CPU seats
-        vs = seat_records.lines(app)
-        forget("seat_records")
-        if g.phase != OVER:
-            return ("Scores  deal %d" % g.deal_number, "   cards   games", rows,
-                    ("Game in progress", "Games played %d" % self.games) + vs)
-        w = g.winner()
-        return ("Game over  deal %d" % g.deal_number, "   cards   games", rows,
-                ("%s wins!" % self.seat_name(app, w) if w >= 0 else "A tie.",
-                 "Games %d, ties %d" % (self.games, self.games - sum(self.wins))) + vs)
+        return scores(self, app)
 
     # -- drawing ---------------------------------------------------------------------
     def show(self, app):
@@ -176,11 +167,15 @@ class YoyoTable(SeatTable):
         p = self._prompt_index()
         who = "%s plays." % self.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
         if event:
-            self.view.say("%s %s" % (event, who or SHORT[p]))
-        elif who:
-            self.view.say("%s %s" % (who, SHORT[p]))
+            line = "%s %s" % (event, who or start_words(g, p))
         else:
-            self.view.say(PROMPTS[p])
+            line = "%s %s" % (who, start_words(g, p)) if who else PROMPTS[p]
+        if self.news and not who:
+            # a person's turn: the transfers since their last, one at a time, then the prompt
+            self.in_turn(app, self.news + [line])
+            self.news = []
+        else:
+            self.view.say(line)
 
     def _prompt_index(self):
         return prompt_index(self.game, self.moves)
@@ -198,7 +193,11 @@ class YoyoTable(SeatTable):
             v.draw_fan(g, f)
             if cpu:
                 v.set_cursor(f)     # the cursor shows where a CPU took its card
-            app.sound(1200, 15) if a < XFER else app.sound(600, 60)
+            if a < XFER:
+                app.sound(1200, 15)
+            else:
+                self.moved = g.tableau.cards[FAN_SIZE * f]    # now the fan's bottom card
+                app.sound(600, 60)
         elif a < STUCK:
             app.sound(880, 40)
         v.draw_centre(g)
@@ -207,13 +206,15 @@ class YoyoTable(SeatTable):
             v.draw_seats(g)
             self._game_over(app)
         elif g.turn != s:
-            e = g.last_event()
-            who = self.seat_name(app, (e >> 4) & 15)
-            if e & 15 == EV_WON:
-                self.event = "%s won %d." % (who, e >> 8)
+            who = self.seat_name(app, s)
+            self.event = turn_words(g, who)
+            # told to people who did not make it (a person alone knows their own)
+            moved = transfer_words(g, who, self.moved) if app.humans() > 1 - cpu else None
+            if moved:
+                self.news.append(moved)
+            if g.last_event() & 15 == EV_WON:
                 app.hw.sound.play(((523, 60), (784, 90)))
             else:
-                self.event = "%s is stuck." % who if e & 15 == EV_STUCK else ""
                 app.sound(196, 120)
             v.draw_seats(g)
             app.lights()

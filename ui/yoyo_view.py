@@ -8,10 +8,11 @@ Per move only tile indices and the marker's x change; labels change when seats a
 """
 import displayio
 
+from engine.cards import RANK_CHARS, SUIT_CHARS
 from engine.tableau import NUM_FANS
-from engine.yoyo import ANNOUNCE, FREE, HUMAN, OVER, PLAY, STUCK, UP, XFER
+from engine.yoyo import ANNOUNCE, EV_STUCK, EV_WON, FREE, HUMAN, OVER, PLAY, STUCK, UP, XFER
 from hw import keys
-from ui import sprites, text
+from ui import forget, sprites, text
 from ui.glyphs import draw_glyph
 from ui.table import HOLE_CELL, TableView, cell_xy
 
@@ -23,9 +24,9 @@ except ImportError:
 # Seat colours: names on the strip and the NeoPixels while that seat is to move.
 SEAT_RGB = (0x3080FF, 0xFF4020, 0xFFD020)
 
-SEAT_W = const(54)      # a third of the strip
+SEAT_W = const(53)      # a third of the strip, less a margin: the last count ends 2 px in
 _STRIP_H = const(13)     # the rows above the fan grid
-NAME_CHARS = const(5)   # "CPU3" and a spare, before the games-won count
+NAME_CHARS = const(4)   # "CPU3", before the games-won count
 
 # The small sheet of this screen's own tiles (8x8): blank, arrows, "?" and the turn marker.
 _M_BLANK = const(0)
@@ -111,7 +112,7 @@ class YoyoView:
             lab.hidden = s >= players
             self._won[s].hidden = s >= players
             # a character's width clear of the name ("CPU2 13", not "CPU213"); the third
-            # seat's second digit still ends inside the screen (its tile's blank edge past it)
+            # seat's second digit ends 2 px inside the screen, as the text rows do
             self._won[s].x = s * SEAT_W + 14 + 6 * len(name)
 
     def draw_all(self, game):
@@ -180,6 +181,36 @@ def _rank(r):
     return _RANKS.split("|")[r]
 
 
+def start_words(g, p):
+    """The short prompt after another seat's turn; a new pile says the rank it wants."""
+    if p == _PLAY_P and g.n == g.base:
+        return "Play " + _rank(g.need())
+    return SHORT[p]
+
+
+def turn_words(g, who):
+    """How the turn that just ended went, or "" (sheet's words: won a pile, or stuck)."""
+    e = g.last_event()
+    if e & 15 == EV_WON:
+        return "%s won %d." % (who, e >> 8)
+    return "%s is stuck." % who if e & 15 == EV_STUCK else ""
+
+
+def transfer_words(g, who, card):
+    """The transfer made in the turn that just ended, as the next person is told it: who
+    moved which card to the bottom of which fan (fans count 1-17 from the top left); or
+    None. card is the one it moved, noted when it moved."""
+    h = g.history
+    k = g.hist_len - 2
+    while k >= 0 and h[2 * k] != STUCK:
+        if XFER <= h[2 * k] < UP:
+            r = card >> 2
+            return "%s put %s%s under fan %d" % (who, "10" if r == 9 else RANK_CHARS[r],
+                                                 SUIT_CHARS[card & 3], h[2 * k] - XFER + 1)
+        k -= 1
+    return None
+
+
 def refusal(g, code):
     """The engine's reason as a short sentence (engine.yoyo REASONS codes)."""
     if code == 4:
@@ -234,3 +265,20 @@ def handover(g, moves, event):
         return ["Two players are stuck:", "move a fan's top card to",
                 "its bottom (Select)."]
     return [event, wanted(g) + "."]
+
+
+def scores(t, app):
+    """The score table's contents (ui/seat_screens.py)."""
+    g = t.game
+    rows = [(t.seat_name(app, s), str(g.won[s]), str(t.wins[s]))
+            for s in range(g.players)]
+    from ui import seat_records  # each person's games against the CPU seats
+    vs = seat_records.lines(app)
+    forget("seat_records")
+    if g.phase != OVER:
+        return ("Scores  deal %d" % g.deal_number, "   cards   games", rows,
+                ("Game in progress", "Games played %d" % t.games) + vs)
+    w = g.winner()
+    return ("Game over  deal %d" % g.deal_number, "   cards   games", rows,
+            ("%s wins!" % t.seat_name(app, w) if w >= 0 else "A tie.",
+             "Games %d, ties %d" % (t.games, t.games - sum(t.wins))) + vs)
