@@ -49,27 +49,27 @@ def _soon(flen, left):
     return soon
 
 
-def _score(flen, piles, soon):
-    """Cards home, less every burial."""
-    s = HOME * (flen[0] + flen[1] + flen[2] + flen[3])
-    for p in piles:
-        above = [0] * 14
-        for i in range(len(p) - 1, -1, -1):
-            d = soon[p[i] >> 2]
-            k = sum(above[d + 1:])
-            if k:
-                s -= BURY * k + 2 * (13 - d)
-            above[d] += 1
+def _burial(p, soon):
+    """What waste pile p costs: each card under k cards wanted later than it."""
+    s = 0
+    above = [0] * 14
+    for i in range(len(p) - 1, -1, -1):
+        d = soon[p[i] >> 2]
+        k = sum(above[d + 1:])
+        if k:
+            s += BURY * k + 2 * (13 - d)
+        above[d] += 1
     return s
 
 
 def _settle(flen, piles, line, out):
     """Build waste tops until none builds, branching over the foundation; into out."""
+    needs = [_NEED[f][flen[f]] for f in range(PILES)]
     for w in range(PILES):
         p = piles[w]
-        if p:
+        if p and p[-1] >> 2 in needs:
             r = p[-1] >> 2
-            fs = [f for f in range(PILES) if _NEED[f][flen[f]] == r]
+            fs = [f for f in range(PILES) if needs[f] == r]
             if fs:
                 for f in fs:
                     fl = list(flen)
@@ -104,11 +104,15 @@ def beam(layout, width):
         r = c >> 2
         kids = []
         for flen, piles, line in states:
+            builds = False
             for f in range(PILES):
                 if _NEED[f][flen[f]] == r:
                     fl = list(flen)
                     fl[f] += 1
                     _settle(fl, piles, ((STOCK, f), line), kids)
+                    builds = True
+            if builds:
+                continue        # laid on a waste pile it would build from there: the same
             empty = False
             for w in range(PILES):
                 if not piles[w]:
@@ -117,9 +121,10 @@ def beam(layout, width):
                     empty = True
                 ps = list(piles)
                 ps[w] = piles[w] + bytes((c,))
-                _settle(flen, ps, ((STOCK, WASTE + w), line), kids)
+                kids.append((flen, ps, ((STOCK, WASTE + w), line)))     # nothing more builds
         seen = {}
         soons = {}
+        buried = {}
         for flen, piles, line in kids:
             fl = bytes(flen)
             key = fl + b"|".join(sorted(piles))
@@ -127,7 +132,13 @@ def beam(layout, width):
                 soon = soons.get(fl)
                 if soon is None:
                     soon = soons[fl] = _soon(flen, left[sl - 1])
-                seen[key] = (_score(flen, piles, soon), tuple(flen), piles, line)
+                s = HOME * (flen[0] + flen[1] + flen[2] + flen[3])
+                for p in piles:
+                    k = buried.get((fl, p))
+                    if k is None:
+                        k = buried[(fl, p)] = _burial(p, soon)
+                    s -= k
+                seen[key] = (s, tuple(flen), piles, line)
         nodes += len(seen)
         best = sorted(seen.values(), key=lambda x: -x[0])[:width]
         states = [(fl, ps, ln) for _, fl, ps, ln in best]
