@@ -18,8 +18,9 @@ test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest $(ARGS)
 
-# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), and
-# the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
+# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), the
+# Calculation hint beside the full-information search (CALC_ARGS="--last 1200" for a quick run),
+# and the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
 # Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON and
 # CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
 bench: $(VENV)/.installed
@@ -27,6 +28,7 @@ bench: $(VENV)/.installed
 	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
+	$(PY) tools/bench_calc_hint.py $(CALC_ARGS)
 	$(PY) tools/bench_keys.py
 	$(PY) tools/bench_text.py
 	$(PY) tools/bench_web.py

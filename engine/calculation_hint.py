@@ -19,25 +19,14 @@ except ImportError:
 from engine.calculation import PILES, STOCK, WASTE
 
 _KING = const(12)
-_KINGS = const(4)           # reasons, as indices into TEXTS; 0-3 build on foundation 0-3
-_KING_PILE = const(5)
-_LATER = const(6)
-_EMPTY = const(7)
-_LEAST = const(8)
-_TURN = const(9)
 
-TEXTS = (
-    "Builds on the Ace pile",
-    "Builds on the 2s pile",
-    "Builds on the 3s pile",
-    "Builds on the 4s pile",
-    "Keeps a pile for Kings",
-    "Starts a pile for Kings",
-    "On a card needed later",
-    "Buries nothing",
-    "Covers the least needed",
-    "Comes off in turn",
-)
+# The weights of a waste pile's score, tuned by tools/tune_calc_hint.py on deals 5001-5800:
+# an empty pile for a King, for another card; a King on a King; then, on a pile with a top,
+# 100 less each of: per unit of harm; per card the top is wanted later than the turned card
+# (wasting a pile), sooner; plus per unit of "in turn"; less per card already on the pile;
+# the "in turn" bonus when a foundation wants the top 1 or 2 cards after the turned card;
+# and what taking the last empty pile costs.
+WEIGHTS = [251, 80, 200, 7, 8, 0, 2, 0, 20, 10, 0, 32, 150]
 
 _INV = b"\x01\x07\x09\x0a"      # the inverse of f + 1 modulo 13, for f = 0..3
 _undo = bytearray(52)           # moves of a look-ahead, to take back
@@ -46,10 +35,8 @@ _undo = bytearray(52)           # moves of a look-ahead, to take back
 # counts as wanted by the next one: distance(g, r, _left[r]).
 _left = bytearray(13)
 _near = bytearray(4)            # one rank's distances, soonest first
-
-
-def text(h):
-    return TEXTS[h >> 6] if h >= 0 else ""
+_dist = bytearray(13)           # per rank: distance(g, r, _left[r]) for this hint
+_pick = bytearray(1)
 
 
 def distance(g, r, j=0):
@@ -124,7 +111,7 @@ def _best_build(g):
                 g._push(src, g._pop(f))
                 if s > score:
                     score = s
-                    best = f * 64 + m
+                    best = m
     return best
 
 
@@ -134,48 +121,103 @@ def _harm(g, w, d):
     s = 0
     base = w * 48
     for i in range(g.wlen[w]):
-        x = g.waste[base + i] >> 2
-        dx = distance(g, x, _left[x])
+        dx = _dist[g.waste[base + i] >> 2]
         if dx < d:
             s += 13 - dx
     return s
 
 
 def _in_turn(g, rc, rt):
-    """Bonus when some foundation wants rank rt one (20) or two (10) cards after rank rc,
-    so a card of rank rc laid on it comes off in turn."""
+    """Bonus when some foundation wants rank rt one or two cards after rank rc, so a card of
+    rank rc laid on it comes off in turn."""
     best = 0
     for f in range(PILES):
         a = ((rc + 1) * _INV[f] - 1) % 13
         b = ((rt + 1) * _INV[f] - 1) % 13
-        if a >= g.flen[f] and 0 < b - a <= 2 and 30 - 10 * (b - a) > best:
-            best = 30 - 10 * (b - a)
+        if a >= g.flen[f] and 0 < b - a <= 2 and WEIGHTS[7 + b - a] > best:
+            best = WEIGHTS[7 + b - a]
     return best
+
+
+def _pile_score(g, w, r, empty):
+    """How good waste pile w is for a card of rank r, with `empty` piles empty."""
+    n = g.wlen[w]
+    if not n:
+        s = WEIGHTS[0] if r == _KING else WEIGHTS[1]
+        return s - WEIGHTS[10] if empty == 1 else s
+    t = g.waste[w * 48 + n - 1] >> 2
+    if r == _KING and t == _KING:
+        return WEIGHTS[2]
+    d = _dist[r]
+    gap = _dist[t] - d
+    return (100 - WEIGHTS[3] * _harm(g, w, d) - WEIGHTS[4 if gap > 0 else 5] * gap
+            + WEIGHTS[6] * _in_turn(g, r, t) - WEIGHTS[7] * n)
+
+
+def _empties(g):
+    k = 0
+    for w in range(PILES):
+        if not g.wlen[w]:
+            k += 1
+    return k
+
+
+def _best_pile(g, r, empty):
+    """The best waste pile's score for a card of rank r; the pile goes to _pick[0]."""
+    score = -100000
+    for w in range(PILES):
+        s = _pile_score(g, w, r, empty)
+        if s > score:
+            score = s
+            _pick[0] = w
+    return score
+
+
+def _outlook(g):
+    """The next card's prospects, over the ranks still face down: a build counts
+    WEIGHTS[12], else the best pile's score; the mean, weighted by the copies to come."""
+    empty = _empties(g)
+    total = 0
+    k = 0
+    for r in range(13):
+        n = _left[r]
+        if not n:
+            continue
+        k += n
+        for f in range(PILES):
+            if g.needed(f) == r:
+                total += n * WEIGHTS[12]
+                break
+        else:
+            total += n * _best_pile(g, r, empty)
+    return total // k if k else 0
 
 
 def _best_waste(g, c):
     _count(g, c)
+    for r in range(13):
+        _dist[r] = distance(g, r, _left[r])
     r = c >> 2
-    d = distance(g, r, _left[r])
+    empty = _empties(g)
+    if not WEIGHTS[11] or not g.face_down():
+        _best_pile(g, r, empty)
+        return ((STOCK - WASTE) << 3) + WASTE + _pick[0]
     best = -1
-    score = -100000
+    score = -1000000
+    seen_empty = False
     for w in range(PILES):
-        t = g.top(WASTE + w)
-        if t < 0:
-            s = 100 if r == _KING else 80
-            why = _KING_PILE if r == _KING else _EMPTY
-        elif r == _KING and (t >> 2) == _KING:
-            s = 200
-            why = _KINGS
-        else:
-            harm = _harm(g, w, d)
-            gap = distance(g, t >> 2, _left[t >> 2]) - d
-            turn = _in_turn(g, r, t >> 2)
-            s = 100 - 5 * harm - (4 * gap if gap > 0 else 0) + 2 * turn
-            why = _TURN if turn else _LEAST if harm else _LATER
+        if not g.wlen[w]:
+            if seen_empty:
+                continue
+            seen_empty = True
+        s = _pile_score(g, w, r, empty) * 16
+        m = ((STOCK - WASTE) << 3) + WASTE + w
+        g._apply(m)
+        s += WEIGHTS[11] * _outlook(g)
+        g._push(STOCK, g._pop(WASTE + w))
         if s > score:
             score = s
-            best = why * 64 + ((STOCK - WASTE) << 3) + WASTE + w
+            best = m
     return best
 
 

@@ -21,9 +21,8 @@ than the view has, then drives the real code on the stub backend:
 Then:
   - no recorded text is wider than its row, and no screen has more lines than the view;
   - every string constant of ui/, hw/storage.py and the engines' words that reach the screen
-    (engine/calculation_hint.py's and engine/bigben_hint.py's hints, engine/bigben.py's
-    refusals)
-    that can reach the screen was seen on one: verbatim or inside a longer text, a format
+    (engine/bigben_hint.py's hints, engine/bigben.py's refusals) that can reach the screen
+    was seen on one: verbatim or inside a longer text, a format
     string matched by some shown text, a "|" table or help paragraph piece by piece.
     Constants that never reach the screen are in NOT_SHOWN, each with why; strings under
     three characters (blanks, separators, markers) and glyph drawings are not messages.
@@ -38,7 +37,7 @@ import re
 import pytest
 
 from engine import amigo as am
-from engine import bigben, bigben_hint, calculation_hint
+from engine import bigben, bigben_hint
 from engine import yoyo as yy
 from hw import keys, stub
 from hw import storage as storage_module
@@ -179,7 +178,7 @@ def test_the_scan_finds_the_messages_it_must():
     found = {s for _, _, s in message_constants()}
     assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
-    assert calculation_hint.TEXTS[0] in found
+    assert bigben_hint.TEXTS[0] in found
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
 
 
@@ -196,8 +195,7 @@ def test_a_cut_and_an_unseen_message_would_be_caught():
 # -- the constants ---------------------------------------------------------------------------
 def all_constants():
     """(path, line, text) of every string constant but docstrings in the scanned files."""
-    for path in SCANNED + ["engine/calculation_hint.py", "engine/bigben_hint.py",
-                           "engine/bigben.py"]:
+    for path in SCANNED + ["engine/bigben_hint.py", "engine/bigben.py"]:
         tree = ast.parse(open(os.path.join(ROOT, path)).read())
         docs = set()
         for node in ast.walk(tree):
@@ -212,7 +210,7 @@ def all_constants():
 
 
 def message_constants():
-    hints = set(calculation_hint.TEXTS) | set(bigben_hint.TEXTS) | set(bigben.REASONS)
+    hints = set(bigben_hint.TEXTS) | set(bigben.REASONS)
     for path, line, s in all_constants():
         if path.startswith("engine/") and s not in hints:
             continue        # of the engine, only the hint words reach the screen

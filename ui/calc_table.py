@@ -192,11 +192,11 @@ class CalcTable:
         if h < 0:
             self.say("No move to suggest")
             return
-        self.hinted = h & 63
+        self.hinted = h
         dst = h & 7
         self.place = dst if dst < WASTE else TURNED + 1 + dst - WASTE
         self.view.set_cursor(self.game, self.place)
-        self.say(hints.text(h))
+        self.say("Hint: A plays it there")
 
 
 def _rank(r):
