@@ -1,15 +1,16 @@
-"""Hints for Calculation: the move a good player would make, with a few words of why.
+"""Hints for Calculation: the move a good player would make.
 
-It looks only at what the table shows (foundations, waste piles, the turned card, how many
-cards are face down) and never at the face-down stock. Building on a foundation comes first,
-choosing the build after which the most visible cards follow. Otherwise the turned card goes
-to a waste pile where it buries nothing wanted sooner than itself, best just above a card a
-foundation wants one or two cards after it, so both come off in turn; Kings, wanted last of
-all, gather on a pile of their own; and a card that must bury goes where it harms least.
-Played on every move, it wins 22.6 % of deals 1-1000 and 22.65 % of deals 1001-3000.
+It looks only at what the table shows: foundations, waste piles, the turned card, and so the
+ranks still face down (never their order). A build comes first, the one after which the most
+cards in view follow, from a waste top rather than the turned card. Otherwise the
+turned card goes to the waste pile with the best score: a pile is good when its top is
+wanted just after the card (best one or two cards after it by the same foundation, so the
+two come off in turn), bad when the card covers cards wanted sooner than itself; Kings keep
+to empty piles. The score looks one card ahead: for each rank still face down, weighted by
+its copies, how well the next card could then be placed, or whether it would build.
 
-hint(g) returns -1 (nothing to do) or why * 64 + move; move_src/move_dst in
-engine.calculation read the move from it (they ignore the why), text(h) says why.
+hint(g) returns the move (engine.calculation's byte: move_src/move_dst read it), or -1 when
+nothing can be done. It allocates nothing.
 """
 try:
     from micropython import const
@@ -20,12 +21,13 @@ from engine.calculation import PILES, STOCK, WASTE
 
 _KING = const(12)
 
-# The weights of a waste pile's score, tuned by tools/tune_calc_hint.py on deals 5001-5800:
-# an empty pile for a King, for another card; a King on a King; then, on a pile with a top,
-# 100 less each of: per unit of harm; per card the top is wanted later than the turned card
-# (wasting a pile), sooner; plus per unit of "in turn"; less per card already on the pile;
-# the "in turn" bonus when a foundation wants the top 1 or 2 cards after the turned card;
-# and what taking the last empty pile costs.
+# The score's weights, tuned by tools/tune_calc_hint.py on deals 5001-5600 (never on the
+# deals the bench reports). By index: 0, 1 an empty pile for a King, for another card; 2 a King
+# on a King; on any other top, 100 less: 3 per unit of harm (_harm), 4 per card the top is
+# wanted after the card (a pile spent early), 5 per card before it, plus 6 per unit of "in
+# turn", less 7 per card on the pile; 8, 9 "in turn" when a foundation wants the top one, two cards
+# after the card; 10 taking the last empty pile; 11 the look-ahead, in 16ths of the next
+# card's mean score; 12 that score for a next card that builds.
 WEIGHTS = [251, 80, 200, 7, 8, 0, 2, 0, 20, 10, 0, 32, 150]
 
 _INV = b"\x01\x07\x09\x0a"      # the inverse of f + 1 modulo 13, for f = 0..3
@@ -222,7 +224,7 @@ def _best_waste(g, c):
 
 
 def hint(g):
-    """The suggested move with its reason (why * 64 + move), or -1 when nothing can be done."""
+    """The suggested move, or -1 when nothing can be done."""
     h = _best_build(g)
     if h >= 0:
         return h

@@ -1,4 +1,4 @@
-"""Tune the Calculation hint's weights (engine/calculation_hint.P) by coordinate search on
+"""Tune the Calculation hint's weights (engine/calculation_hint.WEIGHTS) by coordinate search on
 deals outside every range reported (default 5001-5600), so the bench's figure on 1001-3000
 stays a held-out measure.
 
@@ -35,14 +35,19 @@ def main(argv=None):
     ap.add_argument("--first", type=int, default=5001)
     ap.add_argument("--last", type=int, default=5600)
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--params", default="", help="weights to tune, as indices: 3,4,11")
+    ap.add_argument("--start", default="", help="weights to start from, comma separated")
     args = ap.parse_args(argv)
     if args.first <= 3000:
         ap.error("tune on deals above 3000: 1-3000 are the reported ranges")
     p = hints.WEIGHTS
+    if args.start:
+        p[:] = [int(x) for x in args.start.split(",")]
+    which = [int(x) for x in args.params.split(",")] if args.params else range(len(p))
     best = wins(args.first, args.last)
     print("start", list(p), best, flush=True)
     for _ in range(args.rounds):
-        for i in range(len(p)):
+        for i in which:
             for step in (lambda v: v * 2 if v else 4, lambda v: v // 2):
                 old = p[i]
                 p[i] = step(old)
