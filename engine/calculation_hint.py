@@ -28,7 +28,7 @@ _KING = const(12)
 # turn", less 7 per card on the pile; 8, 9 "in turn" when a foundation wants the top one, two cards
 # after the card; 10 taking the last empty pile; 11 the look-ahead, in 16ths of the next
 # card's mean score; 12 that score for a next card that builds.
-WEIGHTS = [251, 80, 200, 7, 8, 0, 2, 0, 20, 10, 0, 32, 150]
+WEIGHTS = [502, 80, 200, 7, 8, 0, 2, 0, 40, 10, 0, 32, 75]
 
 _INV = b"\x01\x07\x09\x0a"      # the inverse of f + 1 modulo 13, for f = 0..3
 _undo = bytearray(52)           # moves of a look-ahead, to take back

@@ -352,6 +352,11 @@ def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
     assert won >= 10
 
 
+def test_hint_play_wins_deal_7():
+    # The deal the table's tests win by Select and A (tests/test_ui_calc.py, test_outcome.py).
+    assert hint_play(deal(7))
+
+
 def test_hint_builds_before_anything_else():
     g = layout("AC 2C 3C 4C", "9D 2S")
     g.play(STOCK, W[0])
@@ -366,16 +371,18 @@ def test_hint_takes_the_waste_top_when_the_turned_card_builds_too():
     assert (move_src(h), move_dst(h)) == (W[3], 0)
 
 
-def test_hint_keeps_a_pile_for_kings():
-    # Kings are wanted last by every foundation: they start a pile and gather on it.
-    g = layout("AC 2C 3C 4C", "KD 9D KS")
+def test_a_king_never_covers_another_rank():
+    # Kings are wanted last by every foundation: one takes an empty pile while there is one,
+    # and with none left it goes onto a King, never over a card wanted sooner.
+    g = layout("AC 2C 3C 4C", "KD 9D KS 5H 7C KH")
+    g.play(STOCK, W[0])
+    g.play(STOCK, W[1])
     h = hint(g)
-    assert move_src(h) == STOCK and move_dst(h) in W
-    g.play(move_src(h), move_dst(h))
-    kings = move_dst(h)
-    g.play(STOCK, W[(kings - WASTE + 1) % 4])             # the 9 elsewhere
-    h = hint(g)
-    assert move_dst(h) == kings
+    assert move_src(h) == STOCK and move_dst(h) in (W[0], W[2], W[3])
+    g.play(STOCK, W[2])
+    g.play(STOCK, W[3])
+    g.play(STOCK, W[1])
+    assert cards.name(g.turned()) == "KH" and move_dst(hint(g)) in (W[0], W[2])
 
 
 def test_how_soon_a_rank_is_wanted():
@@ -389,14 +396,14 @@ def test_how_soon_a_rank_is_wanted():
     assert distance(g2, 12) == 13
 
 
-def test_hint_lays_a_card_on_one_needed_later():
+def test_hint_never_buries_a_card_wanted_sooner_when_it_need_not():
     # Counting the copies still face down, an Ace is wanted after 8 cards, a 10 after 10 and
-    # the 5 after 9: it goes on the 10, never on the Ace, which it would bury.
+    # the 5 after 9: it goes on the 10 or an empty pile, never on the Ace, which it would bury.
     g = layout("AC 2C 3C 4C", "AS TD 5C")
     g.play(STOCK, W[0])
     g.play(STOCK, W[1])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, W[1])
+    assert move_src(h) == STOCK and move_dst(h) in (W[1], W[2], W[3])
 
 
 def test_hint_covers_what_is_needed_last_when_it_must_bury():
