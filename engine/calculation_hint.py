@@ -2,12 +2,12 @@
 
 It looks only at what the table shows: foundations, waste piles, the turned card, and so the
 ranks still face down (never their order). A build comes first, the one after which the most
-cards in view follow, from a waste top rather than the turned card. Otherwise the
-turned card goes to the waste pile with the best score: a pile is good when its top is
-wanted just after the card (best one or two cards after it by the same foundation, so the
-two come off in turn), bad when the card covers cards wanted sooner than itself; Kings keep
-to empty piles. The score looks one card ahead: for each rank still face down, weighted by
-its copies, how well the next card could then be placed, or whether it would build.
+cards in view follow, from a waste top rather than the turned card. Otherwise the turned card
+goes to the waste pile with the best score: a pile is good when its top is wanted just after
+the card (best one or two cards after it by the same foundation, so the two come off in
+turn), bad when the card covers cards wanted sooner than itself; Kings keep to empty piles.
+The score looks one card ahead: for each rank still face down, weighted by its copies, how
+well the next card could then be placed, or whether it would build.
 
 hint(g) returns the move (engine.calculation's byte: move_src/move_dst read it), or -1 when
 nothing can be done. It allocates nothing.
@@ -22,13 +22,12 @@ from engine.calculation import PILES, STOCK, WASTE
 _KING = const(12)
 
 # The score's weights, tuned by tools/tune_calc_hint.py on deals 5001-5600 (never on the
-# deals the bench reports). By index: 0, 1 an empty pile for a King, for another card; 2 a King
-# on a King; on any other top, 100 less: 3 per unit of harm (_harm), 4 per card the top is
-# wanted after the card (a pile spent early), 5 per card before it, plus 6 per unit of "in
-# turn", less 7 per card on the pile; 8, 9 "in turn" when a foundation wants the top one, two cards
-# after the card; 10 taking the last empty pile; 11 the look-ahead, in 16ths of the next
-# card's mean score; 12 that score for a next card that builds.
-WEIGHTS = [502, 80, 200, 7, 8, 0, 2, 0, 40, 10, 0, 32, 75]
+# deals the bench reports). By index: 0, 1 an empty pile for a King, for another card; 2 a
+# King on a King; on any other top, 100 less 3 per unit of harm (_harm), less 4 per card the
+# top is wanted after the card (a pile spent early), plus 5 per unit of "in turn": 6, 7 when a
+# foundation wants the top one, two cards after the card; 8 the look-ahead, in 16ths of the
+# next card's mean score; 9 that score for a next card that builds.
+WEIGHTS = [502, 80, 200, 7, 8, 2, 40, 10, 32, 75]
 
 _INV = b"\x01\x07\x09\x0a"      # the inverse of f + 1 modulo 13, for f = 0..3
 _undo = bytearray(52)           # moves of a look-ahead, to take back
@@ -38,7 +37,6 @@ _undo = bytearray(52)           # moves of a look-ahead, to take back
 _left = bytearray(13)
 _near = bytearray(4)            # one rank's distances, soonest first
 _dist = bytearray(13)           # per rank: distance(g, r, _left[r]) for this hint
-_pick = bytearray(1)
 
 
 def distance(g, r, j=0):
@@ -136,49 +134,28 @@ def _in_turn(g, rc, rt):
     for f in range(PILES):
         a = ((rc + 1) * _INV[f] - 1) % 13
         b = ((rt + 1) * _INV[f] - 1) % 13
-        if a >= g.flen[f] and 0 < b - a <= 2 and WEIGHTS[7 + b - a] > best:
-            best = WEIGHTS[7 + b - a]
+        if a >= g.flen[f] and 0 < b - a <= 2 and WEIGHTS[5 + b - a] > best:
+            best = WEIGHTS[5 + b - a]
     return best
 
 
-def _pile_score(g, w, r, empty):
-    """How good waste pile w is for a card of rank r, with `empty` piles empty."""
+def _pile_score(g, w, r):
+    """How good waste pile w is for a card of rank r."""
     n = g.wlen[w]
     if not n:
-        s = WEIGHTS[0] if r == _KING else WEIGHTS[1]
-        return s - WEIGHTS[10] if empty == 1 else s
+        return WEIGHTS[0] if r == _KING else WEIGHTS[1]
     t = g.waste[w * 48 + n - 1] >> 2
     if r == _KING and t == _KING:
         return WEIGHTS[2]
     d = _dist[r]
     gap = _dist[t] - d
-    return (100 - WEIGHTS[3] * _harm(g, w, d) - WEIGHTS[4 if gap > 0 else 5] * gap
-            + WEIGHTS[6] * _in_turn(g, r, t) - WEIGHTS[7] * n)
-
-
-def _empties(g):
-    k = 0
-    for w in range(PILES):
-        if not g.wlen[w]:
-            k += 1
-    return k
-
-
-def _best_pile(g, r, empty):
-    """The best waste pile's score for a card of rank r; the pile goes to _pick[0]."""
-    score = -100000
-    for w in range(PILES):
-        s = _pile_score(g, w, r, empty)
-        if s > score:
-            score = s
-            _pick[0] = w
-    return score
+    return (100 - WEIGHTS[3] * _harm(g, w, d) - (WEIGHTS[4] * gap if gap > 0 else 0)
+            + WEIGHTS[5] * _in_turn(g, r, t))
 
 
 def _outlook(g):
     """The next card's prospects, over the ranks still face down: a build counts
-    WEIGHTS[12], else the best pile's score; the mean, weighted by the copies to come."""
-    empty = _empties(g)
+    WEIGHTS[9], else the best pile's score; the mean, weighted by the copies to come."""
     total = 0
     k = 0
     for r in range(13):
@@ -188,10 +165,15 @@ def _outlook(g):
         k += n
         for f in range(PILES):
             if g.needed(f) == r:
-                total += n * WEIGHTS[12]
+                total += n * WEIGHTS[9]
                 break
         else:
-            total += n * _best_pile(g, r, empty)
+            best = -100000
+            for w in range(PILES):
+                s = _pile_score(g, w, r)
+                if s > best:
+                    best = s
+            total += n * best
     return total // k if k else 0
 
 
@@ -200,22 +182,18 @@ def _best_waste(g, c):
     for r in range(13):
         _dist[r] = distance(g, r, _left[r])
     r = c >> 2
-    empty = _empties(g)
-    if not WEIGHTS[11] or not g.face_down():
-        _best_pile(g, r, empty)
-        return ((STOCK - WASTE) << 3) + WASTE + _pick[0]
     best = -1
     score = -1000000
     seen_empty = False
     for w in range(PILES):
         if not g.wlen[w]:
             if seen_empty:
-                continue
+                continue            # empty piles are all alike
             seen_empty = True
-        s = _pile_score(g, w, r, empty) * 16
+        s = _pile_score(g, w, r) * 16
         m = ((STOCK - WASTE) << 3) + WASTE + w
         g._apply(m)
-        s += WEIGHTS[11] * _outlook(g)
+        s += WEIGHTS[8] * _outlook(g)
         g._push(STOCK, g._pop(WASTE + w))
         if s > score:
             score = s
