@@ -19,10 +19,10 @@ test: $(VENV)/.installed
 	$(VENV)/bin/pytest $(ARGS)
 
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), the
-# Calculation hint beside the full-information search (CALC_ARGS="--last 1200" for a quick run),
-# and the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
-# Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON and
-# CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
+# Calculation hint beside the full-information search (CALC_ARGS="--last 1200" for a quick
+# run), and the app's responsiveness at the board's speed and text drawn four ways (ui/text.py
+# beside the Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON
+# and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
 bench: $(VENV)/.installed
 	$(PY) tools/bench_solver.py $(ARGS)
 	$(PY) tools/bench_positions.py --full --warm
@@ -40,7 +40,7 @@ atlas: $(VENV)/.installed
 
 # The Calculation atlas hw/calculation_atlas.bin: the deals 1-32000 that the full-information
 # search wins, each line replayed to a win (resumes from build/calc-atlas-progress.csv; about
-# 45 minutes on 2 shared cores at nice 10).
+# 40 minutes on 2 shared cores at nice 10).
 atlas-calc: $(VENV)/.installed
 	nice -n 10 $(PY) tools/calc_atlas.py $(ARGS)
 
