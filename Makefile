@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench flash clean atlas web
+.PHONY: play test bench flash clean atlas atlas-calc web
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -18,15 +18,17 @@ test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest $(ARGS)
 
-# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), and
-# the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
-# Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON and
-# CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
+# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), the
+# Calculation hint beside the full-information search (CALC_ARGS="--last 1200" for a quick
+# run), and the app's responsiveness at the board's speed and text drawn four ways (ui/text.py
+# beside the Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON
+# and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
 bench: $(VENV)/.installed
 	$(PY) tools/bench_solver.py $(ARGS)
 	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
+	$(PY) tools/bench_calc_hint.py $(CALC_ARGS)
 	$(PY) tools/bench_keys.py
 	$(PY) tools/bench_text.py
 	$(PY) tools/bench_web.py
@@ -35,6 +37,12 @@ bench: $(VENV)/.installed
 # from build/atlas-progress.csv; about 12 minutes on 2 cores).
 atlas: $(VENV)/.installed
 	$(PY) tools/atlas.py $(ARGS)
+
+# The Calculation atlas hw/calculation_atlas.bin: the deals 1-32000 that the full-information
+# search wins, each line replayed to a win (resumes from build/calc-atlas-progress.csv; about
+# 40 minutes on 2 shared cores at nice 10).
+atlas-calc: $(VENV)/.installed
+	nice -n 10 $(PY) tools/calc_atlas.py $(ARGS)
 
 # The game in a web page: builds build/web (npm ci from web/package-lock.json on first use,
 # nothing fetched when the page runs) and serves it on 127.0.0.1, printing the address to

@@ -1,5 +1,7 @@
 """Calculation rules, one test per sentence of the rule sheet (seed 002), plus the waste piles
 the sheet leaves out (Parlett's and PySolFC's Calculation), deals, saves and the hint."""
+import random
+
 import pytest
 from pysol_cards.cards import CardRenderer, createCards
 from pysol_cards.random import shuffle
@@ -24,7 +26,7 @@ from engine.calculation import (
     move_src,
     rank_at,
 )
-from engine.calculation_hint import TEXTS, distance, hint, text
+from engine.calculation_hint import distance, hint
 from engine.crc import crc16
 
 W = [WASTE + w for w in range(4)]       # the four waste piles as places
@@ -288,10 +290,10 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
     assert victim.save() == good and victim.redo() and not victim.redo()
 
 
-# -- a won game, played by the hint -----------------------------------------------------------
+# -- a won game -------------------------------------------------------------------------------
 
-# Deal 11 as the hint plays it, every move: the card, where from (S = the turned card, W1-W4
-# = a waste pile) and where to (F1-F4 = the Ace, 2s, 3s and 4s foundations, or a waste pile).
+# Deal 11 won, every move: the card, where from (S = the turned card, W1-W4 = a waste pile)
+# and where to (F1-F4 = the Ace, 2s, 3s and 4s foundations, or a waste pile).
 DEAL_11_WIN = [
     '6H S>F3', '2H S>F1', 'TC S>W1', 'JC S>W1', '3S S>F1', 'TS S>W1', 'KD S>W2', 'KC S>W2',
     '9H S>F3', '3H S>W1', '7H S>W2', '3C S>W2', '4H S>F1', 'AS S>W2', 'TD S>W3', '2D S>W3',
@@ -312,46 +314,54 @@ def place(token):
     return int(token[1]) - 1 + (WASTE if token[0] == "W" else 0)
 
 
-def play_script(g, script, with_hint=False):
+def play_script(g, script):
     for step in script:
         card, move = step.split()
         src, dst = (place(p) for p in move.split(">"))
         assert cards.name(g.top(src)) == card, step
-        if with_hint:
-            h = hint(g)
-            assert (move_src(h), move_dst(h)) == (src, dst), step
-            assert 0 < len(text(h)) <= 24
         assert not g.is_won() and not g.is_stuck()
         g.play(src, dst)
 
 
-def test_scripted_win_of_deal_11_by_the_hint():
+def test_scripted_win_of_deal_11():
     # 002: "Here's another fun—and dead easy—Solitaire game with decent odds of winning".
     g = deal(11)
-    play_script(g, DEAL_11_WIN, with_hint=True)
+    play_script(g, DEAL_11_WIN)
     assert g.is_won() and not g.is_stuck() and g.on_foundations() == 52
     assert [foundation_ranks(g, f)[-1] for f in range(4)] == ["K"] * 4
     assert hint(g) == -1
-    used = set()
-    g = deal(11)
-    while hint(g) >= 0:
-        used.add(text(hint(g)))
-        g.play(move_src(hint(g)), move_dst(hint(g)))
-    assert used == set(TEXTS)               # every reason comes up in this one game
 
 
 # -- the hint ---------------------------------------------------------------------------------
 
-def test_hint_texts_are_short():
-    assert all(0 < len(t) <= 24 for t in TEXTS)
-    assert text(-1) == ""
+def hint_play(g):
+    """Play the hint to the end; every move it gives is legal (play() raises otherwise)."""
+    h = hint(g)
+    while h >= 0:
+        assert 0 <= h < 64 and move_src(h) in W + [STOCK] and 0 <= move_dst(h) < STOCK
+        g.play(move_src(h), move_dst(h))
+        h = hint(g)
+    assert g.is_won() or g.is_stuck()
+    return g.is_won()
+
+
+def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
+    # A loose floor under the bench's figure (tools/bench_calc_hint.py): the old hint, which
+    # won 22.6 %, would win about 11 of these 50; well under 10 would mean a broken hint.
+    won = sum(hint_play(deal(n)) for n in range(1, 51))
+    assert won >= 10
+
+
+def test_hint_play_wins_deal_7():
+    # The deal the table's tests win by Select and A (tests/test_ui_calc.py, test_outcome.py).
+    assert hint_play(deal(7))
 
 
 def test_hint_builds_before_anything_else():
     g = layout("AC 2C 3C 4C", "9D 2S")
     g.play(STOCK, W[0])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, 0) and text(h) == "Builds on the Ace pile"
+    assert (move_src(h), move_dst(h)) == (STOCK, 0)
 
 
 def test_hint_takes_the_waste_top_when_the_turned_card_builds_too():
@@ -361,16 +371,18 @@ def test_hint_takes_the_waste_top_when_the_turned_card_builds_too():
     assert (move_src(h), move_dst(h)) == (W[3], 0)
 
 
-def test_hint_keeps_a_pile_for_kings():
-    # Kings are wanted last by every foundation: they start a pile and gather on it.
-    g = layout("AC 2C 3C 4C", "KD 9D KS")
+def test_a_king_never_covers_another_rank():
+    # Kings are wanted last by every foundation: one takes an empty pile while there is one,
+    # and with none left it goes onto a King, never over a card wanted sooner.
+    g = layout("AC 2C 3C 4C", "KD 9D KS 5H 7C KH")
+    g.play(STOCK, W[0])
+    g.play(STOCK, W[1])
     h = hint(g)
-    assert text(h) == "Starts a pile for Kings" and move_src(h) == STOCK
-    g.play(move_src(h), move_dst(h))
-    kings = move_dst(h)
-    g.play(STOCK, W[(kings - WASTE + 1) % 4])             # the 9 elsewhere
-    h = hint(g)
-    assert text(h) == "Keeps a pile for Kings" and move_dst(h) == kings
+    assert move_src(h) == STOCK and move_dst(h) in (W[0], W[2], W[3])
+    g.play(STOCK, W[2])
+    g.play(STOCK, W[3])
+    g.play(STOCK, W[1])
+    assert cards.name(g.turned()) == "KH" and move_dst(hint(g)) in (W[0], W[2])
 
 
 def test_how_soon_a_rank_is_wanted():
@@ -384,14 +396,14 @@ def test_how_soon_a_rank_is_wanted():
     assert distance(g2, 12) == 13
 
 
-def test_hint_lays_a_card_on_one_needed_later():
+def test_hint_never_buries_a_card_wanted_sooner_when_it_need_not():
     # Counting the copies still face down, an Ace is wanted after 8 cards, a 10 after 10 and
-    # the 5 after 9: it goes on the 10, never on the Ace, which it would bury.
+    # the 5 after 9: it goes on the 10 or an empty pile, never on the Ace, which it would bury.
     g = layout("AC 2C 3C 4C", "AS TD 5C")
     g.play(STOCK, W[0])
     g.play(STOCK, W[1])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, W[1]) and text(h) == "On a card needed later"
+    assert move_src(h) == STOCK and move_dst(h) in (W[1], W[2], W[3])
 
 
 def test_hint_covers_what_is_needed_last_when_it_must_bury():
@@ -401,7 +413,7 @@ def test_hint_covers_what_is_needed_last_when_it_must_bury():
     for w in range(4):
         g.play(STOCK, W[w])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, W[1]) and text(h) == "Covers the least needed"
+    assert (move_src(h), move_dst(h)) == (STOCK, W[1])
 
 
 def test_hint_lays_a_card_where_it_comes_off_in_turn():
@@ -410,18 +422,30 @@ def test_hint_lays_a_card_where_it_comes_off_in_turn():
     for w in range(4):
         g.play(STOCK, W[w])
     h = hint(g)
-    assert (move_src(h), move_dst(h)) == (STOCK, W[2]) and text(h) == "Comes off in turn"
+    assert (move_src(h), move_dst(h)) == (STOCK, W[2])
 
 
 def test_hint_never_looks_at_the_face_down_stock():
-    for n in range(1, 30):
+    # Positions along hint play of many deals; at each, the face-down cards are shuffled
+    # again and again: the hint must not change. It may count the ranks still face down
+    # (the table shows every other card), never their order.
+    rng = random.Random(30)
+    checked = 0
+    for n in range(1, 41):
         g = deal(n)
-        for _ in range(20):
+        while True:
             h = hint(g)
+            k = g.stock_len - 1             # face down under the turned card
+            if k > 1:
+                original = bytes(g.stock[:k])
+                for _ in range(8):
+                    shuffled = list(original)
+                    rng.shuffle(shuffled)
+                    g.stock[:k] = bytes(shuffled)
+                    assert hint(g) == h, (n, g.moves_made)
+                    checked += 1
+                g.stock[:k] = original
             if h < 0:
                 break
-            g.play(move_src(h & 63), move_dst(h & 63))
-        h = hint(g)
-        face_down = g.stock[:g.stock_len - 1]
-        g.stock[:g.stock_len - 1] = bytes(reversed(face_down))
-        assert hint(g) == h
+            g.play(move_src(h), move_dst(h))
+    assert checked > 5000

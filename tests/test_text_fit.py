@@ -21,9 +21,8 @@ than the view has, then drives the real code on the stub backend:
 Then:
   - no recorded text is wider than its row, and no screen has more lines than the view;
   - every string constant of ui/, hw/storage.py and the engines' words that reach the screen
-    (engine/calculation_hint.py's and engine/bigben_hint.py's hints, engine/bigben.py's
-    refusals)
-    that can reach the screen was seen on one: verbatim or inside a longer text, a format
+    (engine/bigben_hint.py's hints, engine/bigben.py's refusals) that can reach the screen
+    was seen on one: verbatim or inside a longer text, a format
     string matched by some shown text, a "|" table or help paragraph piece by piece.
     Constants that never reach the screen are in NOT_SHOWN, each with why; strings under
     three characters (blanks, separators, markers) and glyph drawings are not messages.

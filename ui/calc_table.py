@@ -184,7 +184,7 @@ class CalcTable(Deals):
         if h < 0:
             self.say("No move to suggest")
             return
-        self.hinted = h & 63
+        self.hinted = h
         dst = h & 7
         self.place = dst if dst < WASTE else TURNED + 1 + dst - WASTE
         self.view.set_cursor(self.game, self.place)
