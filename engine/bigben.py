@@ -1,11 +1,12 @@
 """Big Ben (two packs): twelve foundations on a clock built up in suit past the King to their
 hours, twelve piles of three round them built down in suit, gaps filled from the reserve, a
-waste for the reserve when nothing else can be done (docs/rules.md has the readings).
+waste for the reserve (docs/rules.md has the readings, PySolFC's and the strict pair).
 
 Cards are 0..103: face * 2 + pack, face = rank * 4 + suit as in engine.cards. Places: piles
 0-11 by hour (0 = 12 o'clock), foundations FOUND + h, WASTE; a fill is RESERVE -> GAPS, a deal
 RESERVE -> WASTE. A move is two history bytes (a fill's second is GAPS + cards dealt). A card
-moves onto a pile at most once (one on its next in suit stays): at most 92 + 92 + 56 = 240.
+may shuttle between two equal cards for ever, so the history is a ring of the last 240 moves:
+older moves can no longer be undone, and a save then holds the position they led to.
 """
 try:
     from micropython import const
@@ -30,8 +31,11 @@ _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
 _FOUND_AT = const(300)  # HOURS * _PMAX
 _WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
-_HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
-_VERSION = const(1)
+# magic 2, version 1, deal number 4, strict 1, moves dropped 4, moves made and known past them 1
+# each; version 1 (made 1, known 1, always strict) still loads
+_HEADER = const(14)
+_VERSION = const(2)
+_HEADER_1 = const(9)
 
 # check()'s codes, which index REASONS.
 (OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
@@ -66,6 +70,17 @@ def _at(place):
     return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
+def _length(data):
+    """The length a save's header promises (a version 1 save's from its own header)."""
+    if data[2] == 1:
+        return _HEADER_1 + _DECK + 2 * data[8] + 2
+    n = _HEADER + _DECK + 2 * data[13] + 2
+    floor = data[8] | data[9] | data[10] | data[11]
+    if floor and len(data) > _HEADER + _DECK and data[_HEADER + _DECK] <= _RES_SIZE:
+        n += WASTE + 2 + _DECK - data[_HEADER + _DECK]
+    return n
+
+
 def deal_cards(number, out, deck=None):
     """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
@@ -94,7 +109,8 @@ class BigBen:
         self.layout = bytearray(_DECK)      # the deal; its reserve part is the reserve itself
         self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
         self.n = bytearray(WASTE + 1)                   # each place's height
-        self.history = bytearray(2 * _MAX_MOVES)
+        self.history = bytearray(2 * _MAX_MOVES)     # a ring: move i at 2 * (i % _MAX_MOVES)
+        self.strict = False     # the strict pair of readings; a game keeps the rules it was dealt
         self.start(self.layout)
 
     def new_deal(self, number):
@@ -114,6 +130,7 @@ class BigBen:
             self.n[h] = _FULL
         self.res_len = _RES_SIZE
         self.n[WASTE] = self.moves_made = self.moves_known = 0
+        self.floor = 0          # moves before it are out of the ring: undo stops there
         self.deal_number = number
 
     def card(self, place, i):
@@ -149,7 +166,7 @@ class BigBen:
                 return OK if self.gaps() else NO_GAPS
             if self.gaps():
                 return FILL_FIRST
-            return CAN_PLAY if self.card_move() >= 0 else OK
+            return CAN_PLAY if self.strict and self.card_move() >= 0 else OK
         if src < 0 or src > WASTE or dst < 0 or dst >= WASTE:
             return NO_SUCH_PLACE
         if FOUND <= src < WASTE:
@@ -164,8 +181,9 @@ class BigBen:
             return SHORT_PILE
         if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + (1 if dst >= FOUND else 12)) % 13:
             return NOT_NEXT if dst >= FOUND else NOT_DOWN
-        n = self.n[src]         # a card lying on its next in suit gains nothing by moving
-        if dst < FOUND and src < FOUND and n > 1 and self.card(src, n - 2) >> 1 == t >> 1:
+        n = self.n[src]         # strict: a card lying on its next in suit stays
+        if self.strict and dst < FOUND and src < FOUND and n > 1 and (
+                self.card(src, n - 2) >> 1 == t >> 1):
             return IN_SEQUENCE
         return OK
 
@@ -187,11 +205,13 @@ class BigBen:
         code = self.check(src, dst)
         if code:
             raise IllegalMove(REASONS[code])
-        i = 2 * self.moves_made
+        i = 2 * (self.moves_made % _MAX_MOVES)
         self.history[i] = src
         self.history[i + 1] = self._apply(src, dst)
         self.moves_made += 1
         self.moves_known = self.moves_made
+        if self.moves_made - self.floor > _MAX_MOVES:
+            self.floor += 1
 
     def _pop(self, place):
         self.n[place] -= 1
@@ -218,11 +238,12 @@ class BigBen:
         return GAPS + n
 
     def undo(self):
-        if self.moves_made == 0:
+        if self.moves_made == self.floor:
             return False
         self.moves_made -= 1
-        src = self.history[2 * self.moves_made]
-        dst = self.history[2 * self.moves_made + 1]
+        i = 2 * (self.moves_made % _MAX_MOVES)
+        src = self.history[i]
+        dst = self.history[i + 1]
         if src != RESERVE:
             self._push(src, self._pop(dst))
         elif dst == WASTE:
@@ -241,21 +262,45 @@ class BigBen:
     def redo(self):
         if self.moves_made >= self.moves_known:
             return False
-        self._apply(self.history[2 * self.moves_made], self.history[2 * self.moves_made + 1])
+        i = 2 * (self.moves_made % _MAX_MOVES)
+        self._apply(self.history[i], self.history[i + 1])
         self.moves_made += 1
         return True
 
     def save(self):
-        n = 2 * self.moves_known
-        out = bytearray(_HEADER + _DECK + n + 2)
-        out[0:3] = b"BB\x01"                     # magic, _VERSION
+        """The deal, the position at the ring's oldest move when moves were dropped (each
+        place's height, its cards, the reserve's length), the ring's moves, a CRC."""
+        made, floor = self.moves_made, self.floor
+        base = 0
+        if floor:
+            while self.undo():
+                pass
+            base = WASTE + 2 + _DECK - self.res_len
+        n = 2 * (self.moves_known - floor)
+        out = bytearray(_HEADER + _DECK + base + n + 2)
+        out[0:3] = b"BB\x02"                     # magic, _VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
-        out[7] = self.moves_made
-        out[8] = self.moves_known
+            out[8 + i] = (floor >> (24 - 8 * i)) & 0xFF
+        out[7] = 1 if self.strict else 0
+        out[12] = made - floor
+        out[13] = self.moves_known - floor
         out[_HEADER:_HEADER + _DECK] = self.layout
+        k = _HEADER + _DECK
+        if base:
+            out[k] = self.res_len
+            k += 1
+            for p in range(WASTE + 1):
+                out[k] = self.n[p]
+                k += 1
+            for p in range(WASTE + 1):
+                for i in range(self.n[p]):
+                    out[k] = self.card(p, i)
+                    k += 1
         for i in range(n):
-            out[_HEADER + _DECK + i] = self.history[i]
+            out[k + i] = self.history[(2 * floor + i) % (2 * _MAX_MOVES)]
+        while self.moves_made < made:
+            self.redo()
         crc = crc16(out, 0xFFFF, 0, len(out) - 2)
         out[-2] = crc >> 8
         out[-1] = crc & 0xFF
@@ -263,38 +308,86 @@ class BigBen:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < _HEADER or data[0:2] != b"BB":
+        if len(data) < _HEADER_1 or data[0:2] != b"BB":
             raise SaveError("not a Big Ben save")
-        if data[2] != _VERSION:
+        if data[2] != _VERSION and data[2] != 1:
             raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
-        if len(data) != _HEADER + _DECK + 2 * data[8] + 2:
+        if len(data) < _HEADER or len(data) != _length(data):
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
+        old = self.save()
+        try:
+            self._load(data)
+        except SaveError:
+            try:
+                self._load(old)
+            except SaveError:           # a game never dealt: its blank layout is no save
+                self.start(old, 0, _HEADER)
+            raise
+
+    def _load(self, data):
+        """A save whose magic, version and CRC have passed: its layout and position are
+        checked, then its moves replayed under the rules it was played with."""
+        at, base, made, known = _HEADER_1, 0, data[7], data[8]
+        floor = 0
+        if data[2] == _VERSION:
+            at, made, known = _HEADER, data[12], data[13]
+            floor = (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]
+            base = len(data) - at - _DECK - 2 * known - 2
         for i in range(_DECK):          # each card once, checked without a buffer
-            c = data[_HEADER + i]
+            c = data[at + i]
             bad = c >= _DECK or i < HOURS and (c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
-                bad = bad or data[_HEADER + j] == c
+                bad = bad or data[at + j] == c
             if bad:
                 raise SaveError("save holds an impossible layout")
-        if data[7] > data[8] or data[8] > _MAX_MOVES or data[3] > _MAX_SEED >> 24:
+        if (made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24 or
+                floor > _MAX_SEED or floor and not base or data[2] == _VERSION and data[7] > 1):
             raise SaveError("save holds an impossible history")
-        # The replay leaves the history alone until it has passed: only the deal is kept aside.
-        old = bytearray(self.layout)
-        made, known, number = self.moves_made, self.moves_known, self.deal_number
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
-        for i in range(_HEADER + _DECK, len(data) - 2, 2):
+        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
+        self.strict = data[2] == 1 or data[7] == 1      # version 1 was played strict
+        at += _DECK
+        if base:
+            self._place(data, at)
+            at += base
+        self.moves_made = self.moves_known = self.floor = floor
+        for i in range(at, len(data) - 2, 2):
             src, dst = data[i], data[i + 1]
             if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (
                     self._apply(src, dst) != dst):
-                self.start(old, number)
-                self.moves_known = known
-                while self.moves_made < made:
-                    self.redo()
                 raise SaveError("save holds an illegal move")
-        for i in range(2 * data[8]):
-            self.history[i] = data[_HEADER + _DECK + i]
-        self.moves_made = self.moves_known = data[8]
-        while self.moves_made > data[7]:
+            self.history[2 * (self.moves_made % _MAX_MOVES)] = src
+            self.history[2 * (self.moves_made % _MAX_MOVES) + 1] = dst
+            self.moves_made += 1
+        self.moves_known = self.moves_made
+        while self.moves_made > floor + made:
             self.undo()
+
+    def _place(self, data, at):
+        """The position a save holds at its oldest move: every card once, the reserve the
+        deal's bottom res_len cards, foundations runs up in suit from their bases."""
+        self.res_len = data[at]
+        k = at + WASTE + 2
+        for p in range(WASTE + 1):
+            n = data[at + 1 + p]
+            most = _PMAX if p < FOUND else size(p - FOUND) if p < WASTE else _RES_SIZE
+            if n > most or FOUND <= p < WASTE and not n:
+                raise SaveError("save holds an impossible position")
+            self.n[p] = n
+            for i in range(n):
+                c = data[k]
+                k += 1
+                if FOUND <= p < WASTE and (c >> 1 & 3 != HOUR_SUIT[p - FOUND] or
+                                           c >> 3 != (BASE_RANK[p - FOUND] + i) % 13):
+                    raise SaveError("save holds an impossible position")
+                self.cards[_at(p) + i] = c
+        seen = bytearray(_DECK)     # each card once: the places, then the reserve
+        for p in range(WASTE + 1):
+            for i in range(self.n[p]):
+                seen[self.card(p, i)] += 1
+        for i in range(self.res_len):
+            seen[self.layout[_RES + i]] += 1
+        for c in seen:
+            if c != 1:
+                raise SaveError("save holds an impossible position")
