@@ -99,8 +99,9 @@ while n < %d:
         peak = level
     same = game.save() == data
     won += game.is_won()
-    print("RES", n, moves, game.on_foundations(), game.is_won(), game.is_stuck(), same,
-          len(data))
+    # over: won, or lost (stuck, or nothing left the hint would play: it never shuttles)
+    print("RES", n, moves, game.on_foundations(), game.is_won(),
+          game.is_stuck() or not game.is_won() and hint(game) < 0, same, len(data))
     data = None
     gc.collect()
 

@@ -38,7 +38,7 @@ import re
 import pytest
 
 from engine import amigo as am
-from engine import bigben, bigben_hint, calculation_hint
+from engine import bigben, calculation_hint
 from engine import yoyo as yy
 from hw import keys, stub
 from hw import storage as storage_module
@@ -212,7 +212,7 @@ def all_constants():
 
 
 def message_constants():
-    hints = set(calculation_hint.TEXTS) | set(bigben_hint.TEXTS) | set(bigben.REASONS)
+    hints = set(calculation_hint.TEXTS) | set(bigben.REASONS)
     for path, line, s in all_constants():
         if path.startswith("engine/") and s not in hints:
             continue        # of the engine, only the hint words reach the screen

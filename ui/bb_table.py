@@ -267,7 +267,8 @@ class BigBenTable:
         self.held = -1 if src == RESERVE else src
         self.place = RESERVE if src == RESERVE else h & 31
         self._set_cursor()
-        self.say(hints.text(h >> 10))
+        self.say("Fill the gaps" if h & 31 == GAPS else
+                 "Deal a card" if src == RESERVE else "Try this move")
 
 
 def _near(p, q):     # next round a ring, a pile and its foundation, foundations and middle
