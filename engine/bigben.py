@@ -70,17 +70,6 @@ def _at(place):
     return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
-def _length(data):
-    """The length a save's header promises (a version 1 save's from its own header)."""
-    if data[2] == 1:
-        return _HEADER_1 + _DECK + 2 * data[8] + 2
-    n = _HEADER + _DECK + 2 * data[13] + 2
-    floor = data[8] | data[9] | data[10] | data[11]
-    if floor and len(data) > _HEADER + _DECK and data[_HEADER + _DECK] <= _RES_SIZE:
-        n += WASTE + 2 + _DECK - data[_HEADER + _DECK]
-    return n
-
-
 def deal_cards(number, out, deck=None):
     """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
@@ -268,8 +257,8 @@ class BigBen:
         return True
 
     def save(self):
-        """The deal, the position at the ring's oldest move when moves were dropped (each
-        place's height, its cards, the reserve's length), the ring's moves, a CRC."""
+        """The deal, the position at the ring's oldest move when moves were dropped (the
+        reserve's length, then each place's height and cards), the ring's moves, a CRC."""
         made, floor = self.moves_made, self.floor
         base = 0
         if floor:
@@ -293,7 +282,6 @@ class BigBen:
             for p in range(WASTE + 1):
                 out[k] = self.n[p]
                 k += 1
-            for p in range(WASTE + 1):
                 for i in range(self.n[p]):
                     out[k] = self.card(p, i)
                     k += 1
@@ -312,82 +300,85 @@ class BigBen:
             raise SaveError("not a Big Ben save")
         if data[2] != _VERSION and data[2] != 1:
             raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
-        if len(data) < _HEADER or len(data) != _length(data):
-            raise SaveError("save is truncated")
-        if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
-            raise SaveError("save is corrupt (checksum)")
-        old = self.save()
+        # The game comes back from its deal and its ring, which a failed load leaves alone,
+        # or, past the ring, from a save of it.
+        past = self.floor
+        old = self.save() if past else bytearray(self.layout)
+        made, known, number = self.moves_made, self.moves_known, self.deal_number
+        strict = self.strict
         try:
             self._load(data)
         except SaveError:
-            try:
+            if past:
                 self._load(old)
-            except SaveError:           # a game never dealt: its blank layout is no save
-                self.start(old, 0, _HEADER)
+            else:
+                self.start(old, number)
+                self.strict, self.moves_known = strict, known
+                while self.moves_made < made:
+                    self.redo()
             raise
 
     def _load(self, data):
-        """A save whose magic, version and CRC have passed: its layout and position are
-        checked, then its moves replayed under the rules it was played with."""
-        at, base, made, known = _HEADER_1, 0, data[7], data[8]
-        floor = 0
-        if data[2] == _VERSION:
+        """A save's size and CRC are checked, then its layout and position, then its moves are
+        replayed under the rules it was played with; the ring is written last."""
+        if data[2] == 1:
+            at, made, known, floor = _HEADER_1, data[7], data[8], 0
+        else:
             at, made, known = _HEADER, data[12], data[13]
             floor = (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]
-            base = len(data) - at - _DECK - 2 * known - 2
+        base = 0        # the position at the ring's oldest move: reserve length, heights, cards
+        if floor and len(data) > at + _DECK and data[at + _DECK] <= _RES_SIZE:
+            base = WASTE + 2 + _DECK - data[at + _DECK]
+        if len(data) < _HEADER or len(data) != at + _DECK + base + 2 * known + 2 or (
+                floor and not base):
+            raise SaveError("save is truncated")
+        if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
+            raise SaveError("save is corrupt (checksum)")
+        bad = made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24 or (
+            floor > _MAX_SEED or data[2] == _VERSION and data[7] > 1)
         for i in range(_DECK):          # each card once, checked without a buffer
             c = data[at + i]
-            bad = c >= _DECK or i < HOURS and (c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
+            bad = bad or c >= _DECK or i < HOURS and (
+                c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
                 bad = bad or data[at + j] == c
-            if bad:
-                raise SaveError("save holds an impossible layout")
-        if (made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24 or
-                floor > _MAX_SEED or floor and not base or data[2] == _VERSION and data[7] > 1):
-            raise SaveError("save holds an impossible history")
+        if bad:
+            raise SaveError("save holds an impossible game")
         self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
         self.strict = data[2] == 1 or data[7] == 1      # version 1 was played strict
         at += _DECK
-        if base:
-            self._place(data, at)
+        if base:        # heights within bounds, foundations up in suit, every card once
+            self.res_len = data[at]
+            seen = bytearray(_DECK)
+            for i in range(self.res_len):
+                seen[self.layout[_RES + i]] = 1
+            k = at + 1
+            for p in range(WASTE + 1):
+                n = data[k]
+                h = p - FOUND
+                bad = bad or k + n >= at + base or n > (
+                    _PMAX if h < 0 else size(h) if p < WASTE else _RES_SIZE) or (
+                    p < WASTE and h >= 0 and not n)
+                for i in range(n if not bad else 0):
+                    c = data[k + 1 + i]
+                    bad = bad or c >= _DECK or seen[c] or p < WASTE and h >= 0 and (
+                        c >> 1 & 3 != HOUR_SUIT[h] or c >> 3 != (BASE_RANK[h] + i) % 13)
+                    if not bad:
+                        seen[c] = 1
+                        self.cards[_at(p) + i] = c
+                self.n[p] = n
+                k += 1 + n
+            if bad or k != at + base:
+                raise SaveError("save holds an impossible game")
             at += base
-        self.moves_made = self.moves_known = self.floor = floor
         for i in range(at, len(data) - 2, 2):
             src, dst = data[i], data[i + 1]
             if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (
                     self._apply(src, dst) != dst):
                 raise SaveError("save holds an illegal move")
-            self.history[2 * (self.moves_made % _MAX_MOVES)] = src
-            self.history[2 * (self.moves_made % _MAX_MOVES) + 1] = dst
-            self.moves_made += 1
-        self.moves_known = self.moves_made
+        for i in range(2 * known):
+            self.history[(2 * floor + i) % (2 * _MAX_MOVES)] = data[at + i]
+        self.floor = floor
+        self.moves_made = self.moves_known = floor + known
         while self.moves_made > floor + made:
             self.undo()
-
-    def _place(self, data, at):
-        """The position a save holds at its oldest move: every card once, the reserve the
-        deal's bottom res_len cards, foundations runs up in suit from their bases."""
-        self.res_len = data[at]
-        k = at + WASTE + 2
-        for p in range(WASTE + 1):
-            n = data[at + 1 + p]
-            most = _PMAX if p < FOUND else size(p - FOUND) if p < WASTE else _RES_SIZE
-            if n > most or FOUND <= p < WASTE and not n:
-                raise SaveError("save holds an impossible position")
-            self.n[p] = n
-            for i in range(n):
-                c = data[k]
-                k += 1
-                if FOUND <= p < WASTE and (c >> 1 & 3 != HOUR_SUIT[p - FOUND] or
-                                           c >> 3 != (BASE_RANK[p - FOUND] + i) % 13):
-                    raise SaveError("save holds an impossible position")
-                self.cards[_at(p) + i] = c
-        seen = bytearray(_DECK)     # each card once: the places, then the reserve
-        for p in range(WASTE + 1):
-            for i in range(self.n[p]):
-                seen[self.card(p, i)] += 1
-        for i in range(self.res_len):
-            seen[self.layout[_RES + i]] += 1
-        for c in seen:
-            if c != 1:
-                raise SaveError("save holds an impossible position")

@@ -448,13 +448,13 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
     refused(bad, "checksum")
     bad = bytearray(good)
     bad[14] = bad[15]                              # a base card twice
-    refused(resealed(bad), "impossible layout")
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
     bad[14], bad[15] = bad[15], bad[14]            # bases on the wrong hours
-    refused(resealed(bad), "impossible layout")
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
     bad[12] = bad[13] + 1                          # more moves made than known
-    refused(resealed(bad), "impossible history")
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
     bad[118], bad[119] = 0, FOUND                  # a first move the rules refuse
     refused(resealed(bad), "illegal move")
