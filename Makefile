@@ -18,7 +18,8 @@ test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest $(ARGS)
 
-# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), and
+# Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements, Big Ben's hint beside
+# the full-information search on deals 1001-2000 (a few minutes), and
 # the app's responsiveness at the board's speed and text drawn four ways (ui/text.py beside the
 # Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON and
 # CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
@@ -27,6 +28,7 @@ bench: $(VENV)/.installed
 	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
+	$(PY) tools/bench_bigben_hint.py
 	$(PY) tools/bench_keys.py
 	$(PY) tools/bench_text.py
 	$(PY) tools/bench_web.py
@@ -40,7 +42,7 @@ atlas: $(VENV)/.installed
 # at its cap, each line replayed to a win (resumes from build/bigben-atlas-progress.csv; the
 # cap and the time box are in docs/performance.md). ARGS="--minutes 50" boxes a run.
 atlas-bigben: $(VENV)/.installed
-	nice -n 10 $(PY) tools/atlas_bigben.py --cap 1500 $(ARGS)
+	nice -n 10 $(PY) tools/atlas_bigben.py $(ARGS)
 
 # The game in a web page: builds build/web (npm ci from web/package-lock.json on first use,
 # nothing fetched when the page runs) and serves it on 127.0.0.1, printing the address to

@@ -31,8 +31,8 @@ _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
 _FOUND_AT = const(300)  # HOURS * _PMAX
 _WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
-# magic 2, version 1, deal number 4, strict 1, moves dropped 4, moves made and known past them 1
-# each; version 1 (made 1, known 1, always strict) still loads
+# magic 2, version 1, deal number 4, moves made and known past the ring's oldest 1 each, strict
+# 1, moves dropped from the ring 4; version 1 (no strict, nothing dropped, always strict) loads
 _HEADER = const(14)
 _VERSION = const(2)
 _HEADER_1 = const(9)
@@ -262,29 +262,24 @@ class BigBen:
         made, floor = self.moves_made, self.floor
         base = 0
         if floor:
+            from engine import bigben_past
             while self.undo():
                 pass
-            base = WASTE + 2 + _DECK - self.res_len
+            base = bigben_past.size(self)
         n = 2 * (self.moves_known - floor)
         out = bytearray(_HEADER + _DECK + base + n + 2)
         out[0:3] = b"BB\x02"                     # magic, _VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
-            out[8 + i] = (floor >> (24 - 8 * i)) & 0xFF
-        out[7] = 1 if self.strict else 0
-        out[12] = made - floor
-        out[13] = self.moves_known - floor
+            out[10 + i] = (floor >> (24 - 8 * i)) & 0xFF
+        out[7] = made - floor
+        out[8] = self.moves_known - floor
+        out[9] = 1 if self.strict else 0
         out[_HEADER:_HEADER + _DECK] = self.layout
         k = _HEADER + _DECK
         if base:
-            out[k] = self.res_len
-            k += 1
-            for p in range(WASTE + 1):
-                out[k] = self.n[p]
-                k += 1
-                for i in range(self.n[p]):
-                    out[k] = self.card(p, i)
-                    k += 1
+            bigben_past.write(self, out, k)
+            k += base
         for i in range(n):
             out[k + i] = self.history[(2 * floor + i) % (2 * _MAX_MOVES)]
         while self.moves_made < made:
@@ -298,7 +293,7 @@ class BigBen:
         """Load a save; on any fault raise SaveError and leave this game untouched."""
         if len(data) < _HEADER_1 or data[0:2] != b"BB":
             raise SaveError("not a Big Ben save")
-        if data[2] != _VERSION and data[2] != 1:
+        if not 0 < data[2] <= _VERSION:
             raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
         # The game comes back from its deal and its ring, which a failed load leaves alone,
         # or, past the ring, from a save of it.
@@ -321,11 +316,10 @@ class BigBen:
     def _load(self, data):
         """A save's size and CRC are checked, then its layout and position, then its moves are
         replayed under the rules it was played with; the ring is written last."""
-        if data[2] == 1:
-            at, made, known, floor = _HEADER_1, data[7], data[8], 0
-        else:
-            at, made, known = _HEADER, data[12], data[13]
-            floor = (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]
+        made, known, at, floor = data[7], data[8], _HEADER_1, 0
+        if data[2] != 1:
+            at = _HEADER
+            floor = (data[10] << 24) | (data[11] << 16) | (data[12] << 8) | data[13]
         base = 0        # the position at the ring's oldest move: reserve length, heights, cards
         if floor and len(data) > at + _DECK and data[at + _DECK] <= _RES_SIZE:
             base = WASTE + 2 + _DECK - data[at + _DECK]
@@ -334,43 +328,22 @@ class BigBen:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        bad = made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24 or (
-            floor > _MAX_SEED or data[2] == _VERSION and data[7] > 1)
+        bad = made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24
         for i in range(_DECK):          # each card once, checked without a buffer
             c = data[at + i]
             bad = bad or c >= _DECK or i < HOURS and (
                 c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
                 bad = bad or data[at + j] == c
+        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
+        self.strict = data[2] == 1 or data[9] != 0      # version 1 was played strict
+        at += _DECK
+        if base and not bad:
+            from engine import bigben_past
+            bad = not bigben_past.read(self, data, at, at + base, BASE_RANK, HOUR_SUIT)
+            at += base
         if bad:
             raise SaveError("save holds an impossible game")
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
-        self.strict = data[2] == 1 or data[7] == 1      # version 1 was played strict
-        at += _DECK
-        if base:        # heights within bounds, foundations up in suit, every card once
-            self.res_len = data[at]
-            seen = bytearray(_DECK)
-            for i in range(self.res_len):
-                seen[self.layout[_RES + i]] = 1
-            k = at + 1
-            for p in range(WASTE + 1):
-                n = data[k]
-                h = p - FOUND
-                bad = bad or k + n >= at + base or n > (
-                    _PMAX if h < 0 else size(h) if p < WASTE else _RES_SIZE) or (
-                    p < WASTE and h >= 0 and not n)
-                for i in range(n if not bad else 0):
-                    c = data[k + 1 + i]
-                    bad = bad or c >= _DECK or seen[c] or p < WASTE and h >= 0 and (
-                        c >> 1 & 3 != HOUR_SUIT[h] or c >> 3 != (BASE_RANK[h] + i) % 13)
-                    if not bad:
-                        seen[c] = 1
-                        self.cards[_at(p) + i] = c
-                self.n[p] = n
-                k += 1 + n
-            if bad or k != at + base:
-                raise SaveError("save holds an impossible game")
-            at += base
         for i in range(at, len(data) - 2, 2):
             src, dst = data[i], data[i + 1]
             if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (

@@ -453,7 +453,7 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
     bad[14], bad[15] = bad[15], bad[14]            # bases on the wrong hours
     refused(resealed(bad), "impossible game")
     bad = bytearray(good)
-    bad[12] = bad[13] + 1                          # more moves made than known
+    bad[7] = bad[8] + 1                            # more moves made than known
     refused(resealed(bad), "impossible game")
     bad = bytearray(good)
     bad[118], bad[119] = 0, FOUND                  # a first move the rules refuse
@@ -521,7 +521,7 @@ def test_format_1_saves_load_as_strict():
     h.restore(v1_save(g))
     assert h.strict and h.moves_made == 28 and h.moves_known == 30
     assert every_card(h) == every_card(g) and bytes(h.n) == bytes(g.n)
-    assert h.save()[12:-2] == g.save()[12:-2]          # all but the strict byte and CRC
+    assert h.save()[10:-2] == g.save()[10:-2]          # all but the strict byte and CRC
 
 
 def shuttle_game():
@@ -547,7 +547,7 @@ def test_a_thousand_shuttle_moves_then_undo_save_and_restore():
     for _ in range(100):
         g.redo()
     data = g.save()
-    assert data[8:12] == (761).to_bytes(4, "big") and data[12] == 100 and data[13] == 240
+    assert data[10:14] == (761).to_bytes(4, "big") and data[7] == 100 and data[8] == 240
     h = BigBen()
     h.restore(data)
     assert h.moves_made == 861 and h.moves_known == 1001 and h.save() == data
