@@ -70,11 +70,11 @@ def _at(place):
     return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
-def deal_cards(number, out, deck=None):
+def deal_cards(number, out, deck):
     """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
-    lowest copy of each base lifted; the piles dealt in three rounds from the top."""
-    deck = bytearray(_DECK) if deck is None else deck   # scratch, 104 bytes or more
+    lowest copy of each base lifted; the piles dealt in three rounds from the top. deck is
+    scratch, 104 bytes or more."""
     for k in range(_DECK):
         deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
     MsRandom(number).shuffle(deck, _DECK)
@@ -263,9 +263,7 @@ class BigBen:
         base = 0
         if floor:
             from engine import bigben_past
-            while self.undo():
-                pass
-            base = bigben_past.size(self)
+            base = bigben_past.rewind(self)
         n = 2 * (self.moves_known - floor)
         out = bytearray(_HEADER + _DECK + base + n + 2)
         out[0:3] = b"BB\x02"                     # magic, _VERSION
@@ -274,7 +272,7 @@ class BigBen:
             out[10 + i] = (floor >> (24 - 8 * i)) & 0xFF
         out[7] = made - floor
         out[8] = self.moves_known - floor
-        out[9] = 1 if self.strict else 0
+        out[9] = self.strict
         out[_HEADER:_HEADER + _DECK] = self.layout
         k = _HEADER + _DECK
         if base:
@@ -321,7 +319,7 @@ class BigBen:
             at = _HEADER
             floor = (data[10] << 24) | (data[11] << 16) | (data[12] << 8) | data[13]
         base = 0        # the position at the ring's oldest move: reserve length, heights, cards
-        if floor and len(data) > at + _DECK and data[at + _DECK] <= _RES_SIZE:
+        if floor and len(data) > at + _DECK:
             base = WASTE + 2 + _DECK - data[at + _DECK]
         if len(data) < _HEADER or len(data) != at + _DECK + base + 2 * known + 2 or (
                 floor and not base):

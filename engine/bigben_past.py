@@ -14,8 +14,11 @@ _PMAX = const(25)
 _RES_SIZE = const(56)
 
 
-def size(g):
-    """Bytes the position takes: the reserve's length, then each place's height and cards."""
+def rewind(g):
+    """Undo g to the ring's oldest move; the bytes its position takes there: the reserve's
+    length, then each place's height and cards."""
+    while g.undo():
+        pass
     return 1 + _PLACES + _DECK - g.res_len
 
 
@@ -35,6 +38,8 @@ def read(g, data, at, end, base_rank, hour_suit):
     it is impossible: a height out of bounds, a foundation not running up in suit from its
     base, a card twice (the reserve being the deal's bottom res_len cards)."""
     g.res_len = data[at]
+    if g.res_len > _RES_SIZE:
+        return False
     seen = bytearray(_DECK)
     for i in range(g.res_len):
         seen[g.layout[_RES + i]] = 1

@@ -112,6 +112,6 @@ if heap():
     print("FIG won", won)
 """ % GAMES
 
-FILES = ("__init__", "crc", "rng", "bigben", "bigben_hint")
+FILES = ("__init__", "crc", "rng", "bigben_past", "bigben", "bigben_hint")
 patience_fit.install(globals(), "bigben", "Big Ben", FILES, IMPORTS, GAMES_SCRIPT, GAMES,
                      (RULES_BUDGET, HINT_BUDGET, PEAK_BUDGET), "rng, crc")

@@ -329,7 +329,7 @@ def pysolfc(n):
 
 
 def ours(n):
-    out = deal_cards(n, bytearray(104))
+    out = deal_cards(n, bytearray(104), bytearray(104))
     def tag(c):
         return name(c) + str(c & 1)
 
@@ -579,3 +579,17 @@ def test_a_save_past_the_ring_is_checked_card_for_card():
         assert other.save() == kept
     other.restore(good)
     assert other.save() == good
+
+
+def test_the_position_module_reads_the_engines_figures():
+    from engine import bigben, bigben_past
+    assert (bigben_past._RES, bigben_past._PMAX, bigben_past._RES_SIZE, bigben_past._DECK) == (
+        bigben._RES, bigben._PMAX, bigben._RES_SIZE, bigben._DECK)
+    assert bigben_past._PLACES == bigben.WASTE + 1
+    g = shuttle_game()
+    for k in range(241):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    data = g.save()
+    h = BigBen()
+    h.restore(data)                    # the module's foundation sizes are the engine's own
+    assert all(h.n[FOUND + x] <= size(x) for x in range(12)) and h.save() == data
