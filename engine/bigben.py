@@ -326,7 +326,7 @@ class BigBen:
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        bad = made > known or known > _MAX_MOVES or data[3] > _MAX_SEED >> 24
+        bad = made > known or known > _MAX_MOVES or data[3] | floor >> 24 > _MAX_SEED >> 24
         for i in range(_DECK):          # each card once, checked without a buffer
             c = data[at + i]
             bad = bad or c >= _DECK or i < HOURS and (

@@ -593,3 +593,42 @@ def test_the_position_module_reads_the_engines_figures():
     h = BigBen()
     h.restore(data)                    # the module's foundation sizes are the engine's own
     assert all(h.n[FOUND + x] <= size(x) for x in range(12)) and h.save() == data
+
+
+def test_any_byte_of_a_save_past_the_ring_damaged_is_refused_or_sound():
+    # Resealed so the CRC passes: each byte changed gives a SaveError (the game untouched) or
+    # a game whose cards are all there; never another error.
+    g = shuttle_game()
+    for k in range(250):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    good = g.save()
+    other = deal(4)
+    kept = other.save()
+    refused = 0
+    for i in range(2, len(good) - 2):
+        for flip in (0x01, 0x80):
+            bad = bytearray(good)
+            bad[i] ^= flip
+            crc = crc16(bad, 0xFFFF, 0, len(bad) - 2)
+            bad[-2:] = bytes((crc >> 8, crc & 255))
+            try:
+                other.restore(bytes(bad))
+            except SaveError:
+                refused += 1
+                assert other.save() == kept
+                continue
+            assert every_card(other) == list(range(104))
+            other.restore(kept)
+    assert refused > len(good)
+
+
+def test_a_save_claiming_too_many_moves_dropped_is_refused():
+    g = shuttle_game()
+    for k in range(250):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    bad = bytearray(g.save())
+    bad[10] = 0x40                      # 2**30 moves and more: past what a small int counts
+    crc = crc16(bad, 0xFFFF, 0, len(bad) - 2)
+    bad[-2:] = bytes((crc >> 8, crc & 255))
+    with pytest.raises(SaveError, match="impossible game"):
+        BigBen().restore(bytes(bad))
