@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench flash clean atlas atlas-calc web
+.PHONY: play test bench flash clean atlas atlas-calc atlas-bigben web
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,16 +19,18 @@ test: $(VENV)/.installed
 	$(VENV)/bin/pytest $(ARGS)
 
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), the
-# Calculation hint beside the full-information search (CALC_ARGS="--last 1200" for a quick
-# run), and the app's responsiveness at the board's speed and text drawn four ways (ui/text.py
-# beside the Adafruit text libraries) on CircuitPython's own interpreter (needs CIRCUITPYTHON
-# and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter tests do).
+# Calculation and Big Ben hints beside the full-information search (CALC_ARGS="--last 1200"
+# and BB_ARGS="--last 1100" for a quick run), and the app's responsiveness at the board's speed
+# and text drawn four ways (ui/text.py beside the Adafruit text libraries) on CircuitPython's
+# own interpreter (needs CIRCUITPYTHON and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter
+# tests do).
 bench: $(VENV)/.installed
 	$(PY) tools/bench_solver.py $(ARGS)
 	$(PY) tools/bench_positions.py --full --warm
 	$(PY) tools/bench_yoyo.py
 	$(PY) tools/bench_amigo.py
 	$(PY) tools/bench_calc_hint.py $(CALC_ARGS)
+	$(PY) tools/bench_bigben_hint.py $(BB_ARGS)
 	$(PY) tools/bench_keys.py
 	$(PY) tools/bench_text.py
 	$(PY) tools/bench_web.py
@@ -43,6 +45,12 @@ atlas: $(VENV)/.installed
 # 40 minutes on 2 shared cores at nice 10).
 atlas-calc: $(VENV)/.installed
 	nice -n 10 $(PY) tools/calc_atlas.py $(ARGS)
+
+# The Big Ben atlas hw/bigben_atlas.bin: the deals 1-32000 the full-information search wins
+# at its cap, each line replayed to a win (resumes from build/bigben-atlas-progress.csv; the
+# cap and the time box are in docs/performance.md). ARGS="--minutes 50" boxes a run.
+atlas-bigben: $(VENV)/.installed
+	nice -n 10 $(PY) tools/atlas_bigben.py $(ARGS)
 
 # The game in a web page: builds build/web (npm ci from web/package-lock.json on first use,
 # nothing fetched when the page runs) and serves it on 127.0.0.1, printing the address to

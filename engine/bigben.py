@@ -1,11 +1,12 @@
 """Big Ben (two packs): twelve foundations on a clock built up in suit past the King to their
 hours, twelve piles of three round them built down in suit, gaps filled from the reserve, a
-waste for the reserve when nothing else can be done (docs/rules.md has the readings).
+waste for the reserve (docs/rules.md has the readings, PySolFC's and the strict pair).
 
 Cards are 0..103: face * 2 + pack, face = rank * 4 + suit as in engine.cards. Places: piles
 0-11 by hour (0 = 12 o'clock), foundations FOUND + h, WASTE; a fill is RESERVE -> GAPS, a deal
 RESERVE -> WASTE. A move is two history bytes (a fill's second is GAPS + cards dealt). A card
-moves onto a pile at most once (one on its next in suit stays): at most 92 + 92 + 56 = 240.
+may shuttle between two equal cards for ever, so the history is a ring of the last 240 moves:
+older moves can no longer be undone, and a save then holds the position they led to.
 """
 try:
     from micropython import const
@@ -30,8 +31,11 @@ _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
 _FOUND_AT = const(300)  # HOURS * _PMAX
 _WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
-_HEADER = const(9)      # magic 2, version 1, deal number 4, moves made 1, moves known 1
-_VERSION = const(1)
+# magic 2, version 1, deal number 4, moves made and known past the ring's oldest 1 each, strict
+# 1, moves dropped from the ring 4; version 1 (no strict, nothing dropped, always strict) loads
+_HEADER = const(14)
+_VERSION = const(2)
+_HEADER_1 = const(9)
 
 # check()'s codes, which index REASONS.
 (OK, NO_SUCH_PLACE, NO_CARD, FOUNDATION_STAYS, COMPLETE, NOT_NEXT, SHORT_PILE, NOT_DOWN,
@@ -66,11 +70,11 @@ def _at(place):
     return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
-def deal_cards(number, out, deck=None):
+def deal_cards(number, out, deck):
     """Deal `number` into out (104): bases by hour, piles and reserve bottom first. PySolFC's
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
-    lowest copy of each base lifted; the piles dealt in three rounds from the top."""
-    deck = bytearray(_DECK) if deck is None else deck   # scratch, 104 bytes or more
+    lowest copy of each base lifted; the piles dealt in three rounds from the top. deck is
+    scratch, 104 bytes or more."""
     for k in range(_DECK):
         deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
     MsRandom(number).shuffle(deck, _DECK)
@@ -94,7 +98,8 @@ class BigBen:
         self.layout = bytearray(_DECK)      # the deal; its reserve part is the reserve itself
         self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
         self.n = bytearray(WASTE + 1)                   # each place's height
-        self.history = bytearray(2 * _MAX_MOVES)
+        self.history = bytearray(2 * _MAX_MOVES)     # a ring: move i at 2 * (i % _MAX_MOVES)
+        self.strict = False     # the strict pair of readings; a game keeps the rules it was dealt
         self.start(self.layout)
 
     def new_deal(self, number):
@@ -114,6 +119,7 @@ class BigBen:
             self.n[h] = _FULL
         self.res_len = _RES_SIZE
         self.n[WASTE] = self.moves_made = self.moves_known = 0
+        self.floor = 0          # moves before it are out of the ring: undo stops there
         self.deal_number = number
 
     def card(self, place, i):
@@ -149,7 +155,7 @@ class BigBen:
                 return OK if self.gaps() else NO_GAPS
             if self.gaps():
                 return FILL_FIRST
-            return CAN_PLAY if self.card_move() >= 0 else OK
+            return CAN_PLAY if self.strict and self.card_move() >= 0 else OK
         if src < 0 or src > WASTE or dst < 0 or dst >= WASTE:
             return NO_SUCH_PLACE
         if FOUND <= src < WASTE:
@@ -164,8 +170,9 @@ class BigBen:
             return SHORT_PILE
         if (c >> 1) & 3 != (t >> 1) & 3 or c >> 3 != ((t >> 3) + (1 if dst >= FOUND else 12)) % 13:
             return NOT_NEXT if dst >= FOUND else NOT_DOWN
-        n = self.n[src]         # a card lying on its next in suit gains nothing by moving
-        if dst < FOUND and src < FOUND and n > 1 and self.card(src, n - 2) >> 1 == t >> 1:
+        n = self.n[src]         # strict: a card lying on its next in suit stays
+        if self.strict and dst < FOUND and src < FOUND and n > 1 and (
+                self.card(src, n - 2) >> 1 == t >> 1):
             return IN_SEQUENCE
         return OK
 
@@ -187,11 +194,13 @@ class BigBen:
         code = self.check(src, dst)
         if code:
             raise IllegalMove(REASONS[code])
-        i = 2 * self.moves_made
+        i = 2 * (self.moves_made % _MAX_MOVES)
         self.history[i] = src
         self.history[i + 1] = self._apply(src, dst)
         self.moves_made += 1
         self.moves_known = self.moves_made
+        if self.moves_made - self.floor > _MAX_MOVES:
+            self.floor += 1
 
     def _pop(self, place):
         self.n[place] -= 1
@@ -218,11 +227,12 @@ class BigBen:
         return GAPS + n
 
     def undo(self):
-        if self.moves_made == 0:
+        if self.moves_made == self.floor:
             return False
         self.moves_made -= 1
-        src = self.history[2 * self.moves_made]
-        dst = self.history[2 * self.moves_made + 1]
+        i = 2 * (self.moves_made % _MAX_MOVES)
+        src = self.history[i]
+        dst = self.history[i + 1]
         if src != RESERVE:
             self._push(src, self._pop(dst))
         elif dst == WASTE:
@@ -241,21 +251,37 @@ class BigBen:
     def redo(self):
         if self.moves_made >= self.moves_known:
             return False
-        self._apply(self.history[2 * self.moves_made], self.history[2 * self.moves_made + 1])
+        i = 2 * (self.moves_made % _MAX_MOVES)
+        self._apply(self.history[i], self.history[i + 1])
         self.moves_made += 1
         return True
 
     def save(self):
-        n = 2 * self.moves_known
-        out = bytearray(_HEADER + _DECK + n + 2)
-        out[0:3] = b"BB\x01"                     # magic, _VERSION
+        """The deal, the position at the ring's oldest move when moves were dropped (the
+        reserve's length, then each place's height and cards), the ring's moves, a CRC."""
+        made, floor = self.moves_made, self.floor
+        base = 0
+        if floor:
+            from engine import bigben_past
+            base = bigben_past.rewind(self)
+        n = 2 * (self.moves_known - floor)
+        out = bytearray(_HEADER + _DECK + base + n + 2)
+        out[0:3] = b"BB\x02"                     # magic, _VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
-        out[7] = self.moves_made
-        out[8] = self.moves_known
+            out[10 + i] = (floor >> (24 - 8 * i)) & 0xFF
+        out[7] = made - floor
+        out[8] = self.moves_known - floor
+        out[9] = self.strict
         out[_HEADER:_HEADER + _DECK] = self.layout
+        k = _HEADER + _DECK
+        if base:
+            bigben_past.write(self, out, k)
+            k += base
         for i in range(n):
-            out[_HEADER + _DECK + i] = self.history[i]
+            out[k + i] = self.history[(2 * floor + i) % (2 * _MAX_MOVES)]
+        while self.moves_made < made:
+            self.redo()
         crc = crc16(out, 0xFFFF, 0, len(out) - 2)
         out[-2] = crc >> 8
         out[-1] = crc & 0xFF
@@ -263,38 +289,67 @@ class BigBen:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < _HEADER or data[0:2] != b"BB":
+        if len(data) < _HEADER_1 or data[0:2] != b"BB":
             raise SaveError("not a Big Ben save")
-        if data[2] != _VERSION:
+        if not 0 < data[2] <= _VERSION:
             raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
-        if len(data) != _HEADER + _DECK + 2 * data[8] + 2:
+        # The game comes back from its deal and its ring, which a failed load leaves alone,
+        # or, past the ring, from a save of it.
+        past = self.floor
+        old = self.save() if past else bytearray(self.layout)
+        made, known, number = self.moves_made, self.moves_known, self.deal_number
+        strict = self.strict
+        try:
+            self._load(data)
+        except SaveError:
+            if past:
+                self._load(old)
+            else:
+                self.start(old, number)
+                self.strict, self.moves_known = strict, known
+                while self.moves_made < made:
+                    self.redo()
+            raise
+
+    def _load(self, data):
+        """A save's size and CRC are checked, then its layout and position, then its moves are
+        replayed under the rules it was played with; the ring is written last."""
+        made, known, at, floor = data[7], data[8], _HEADER_1, 0
+        if data[2] != 1:
+            at = _HEADER
+            floor = (data[10] << 24) | (data[11] << 16) | (data[12] << 8) | data[13]
+        base = 0        # the position at the ring's oldest move: reserve length, heights, cards
+        if floor and len(data) > at + _DECK:
+            base = WASTE + 2 + _DECK - data[at + _DECK]
+        if len(data) < _HEADER or len(data) != at + _DECK + base + 2 * known + 2 or (
+                floor and not base):
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
+        bad = made > known or known > _MAX_MOVES or data[3] | floor >> 24 > _MAX_SEED >> 24
         for i in range(_DECK):          # each card once, checked without a buffer
-            c = data[_HEADER + i]
-            bad = c >= _DECK or i < HOURS and (c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
+            c = data[at + i]
+            bad = bad or c >= _DECK or i < HOURS and (
+                c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
-                bad = bad or data[_HEADER + j] == c
-            if bad:
-                raise SaveError("save holds an impossible layout")
-        if data[7] > data[8] or data[8] > _MAX_MOVES or data[3] > _MAX_SEED >> 24:
-            raise SaveError("save holds an impossible history")
-        # The replay leaves the history alone until it has passed: only the deal is kept aside.
-        old = bytearray(self.layout)
-        made, known, number = self.moves_made, self.moves_known, self.deal_number
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], _HEADER)
-        for i in range(_HEADER + _DECK, len(data) - 2, 2):
+                bad = bad or data[at + j] == c
+        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
+        self.strict = data[2] == 1 or data[9] != 0      # version 1 was played strict
+        at += _DECK
+        if base and not bad:
+            from engine import bigben_past
+            bad = not bigben_past.read(self, data, at, at + base, BASE_RANK, HOUR_SUIT)
+            at += base
+        if bad:
+            raise SaveError("save holds an impossible game")
+        for i in range(at, len(data) - 2, 2):
             src, dst = data[i], data[i + 1]
             if self.check(src, GAPS if src == RESERVE and dst > GAPS else dst) or (
                     self._apply(src, dst) != dst):
-                self.start(old, number)
-                self.moves_known = known
-                while self.moves_made < made:
-                    self.redo()
                 raise SaveError("save holds an illegal move")
-        for i in range(2 * data[8]):
-            self.history[i] = data[_HEADER + _DECK + i]
-        self.moves_made = self.moves_known = data[8]
-        while self.moves_made > data[7]:
+        for i in range(2 * known):
+            self.history[(2 * floor + i) % (2 * _MAX_MOVES)] = data[at + i]
+        self.floor = floor
+        self.moves_made = self.moves_known = floor + known
+        while self.moves_made > floor + made:
             self.undo()

@@ -1,14 +1,16 @@
-"""A Big Ben move a good player would make, with its reason, from what a player sees: the
-foundations, the piles, the waste and how many cards the reserve holds (never which).
+"""A Big Ben move a good player would make, from what a player sees: the foundations, the
+piles, the waste and how many cards the reserve holds (never which, nor in what order).
 
-Foundation builds come first (the waste's card first, as the next deal buries it). Otherwise
-each legal card move is tried on the game itself and taken back: the move, then every build
-it lets follow, and the position scored: cards on the foundations, less each card that a
-card out of suit sequence buries, the more the sooner a foundation wants it. The best move
-is hinted. Filling the gaps waits until no card can move (a pile emptied first takes three
-new cards, not one: on deals 1-200 this wins 8 games where filling at once wins 2), and a
-deal comes only when nothing else is allowed. Nothing is allocated:
-a trial's moves go in one small buffer, kept with the module.
+Builds come first, the waste's card first (the next deal buries it), else the build that
+leaves the best position. Otherwise every card move is tried on the game and taken back: the
+move, then every build it lets follow, and the position scored: cards home, less each card
+that lies under a card out of suit sequence, the more the sooner a foundation wants it, and
+while the reserve lasts each gap a little (a fill shows a new card for each). A move from
+pile to pile is hinted only when it raises that score, a move from the waste only
+when it does not lower it: so hint play never comes back to a position (cards home never
+fall, the reserve never grows, the waste shrinks only by such a move, and at equal heights
+each pile move raises the score). Failing such a move the gaps are filled, else a card is
+dealt. Nothing is allocated: a trial's moves go in one small buffer kept with the module.
 """
 try:
     from micropython import const
@@ -17,33 +19,17 @@ except ImportError:
 
 from engine.bigben import BASE_RANK, FOUND, GAPS, HOURS, OK, RESERVE, WASTE, size
 
-_BUILD_WASTE = const(0)
-_BUILD = const(1)
-FILL = const(2)
-FREE = const(3)
-_UNBURY = const(4)
-SAVE = const(5)
-_SHIFT = const(6)
-DEAL = const(7)
-
-TEXTS = ("Builds from the waste", "Builds on its hour", "Fills the gaps",
-         "Frees a card to build", "Uncovers a wanted card", "Saves the waste card",
-         "Least harm: must move", "Nothing else: deal")
-
 # The engine's card store (engine/bigben.py keeps these private): pile p's card i at
 # p * _PMAX + i, the waste's at _WASTE_AT + i. tests/test_bigben_hint.py holds them equal.
 _PMAX = const(25)
 _WASTE_AT = const(408)
 _TRIAL = const(40)          # moves one trial may make: the move and the builds it frees
 _BUILT = const(64)          # score of one card on a foundation against burial costs
+_GAP = const(10)            # score of a gap while the reserve lasts: a fill shows a new card
 
 _trail = bytearray(2 * _TRIAL)
 _next = bytearray(HOURS)    # by hour: the rank its foundation takes next, 13 when complete
 _room = bytearray(HOURS)    # by hour: how many cards it still takes
-
-
-def text(reason):
-    return TEXTS[reason]
 
 
 def _wants(g):
@@ -93,10 +79,13 @@ def _score(g):
                     c >> 3 == 0 and cards[at + i] >> 3 == 12 and
                     (c >> 1) & 3 == (cards[at + i] >> 1) & 3):
                 buried = True
-            if buried:
-                s -= 14 - _need(c)
+            if buried:              # the sooner wanted, the dearer
+                d = 14 - _need(c)
+                s -= d * d >> 2
     for h in range(HOURS):
         s += _BUILT * (size(h) - _room[h])
+        if g.res_len and g.n[h] < 3:
+            s += _GAP * (3 - g.n[h])
     return s
 
 
@@ -133,7 +122,7 @@ def _trial(g, src, dst):
 
 
 def hint(g):
-    """Best move as (reason << 10) | (src << 5) | dst, or -1 when none is legal."""
+    """The move to make as (src << 5) | dst in engine.bigben's places, or -1 for none."""
     _wants(g)
     best = -1
     top = -1 << 20
@@ -143,14 +132,15 @@ def hint(g):
         h = _target(g.top(src))
         if h >= 0 and g.check(src, FOUND + h) == OK:
             if src == WASTE:
-                return (_BUILD_WASTE << 10) | (src << 5) | (FOUND + h)
+                return (src << 5) | (FOUND + h)
             s = _trial(g, src, FOUND + h)
             if s > top:
                 top = s
-                best = (_BUILD << 10) | (src << 5) | (FOUND + h)
+                best = (src << 5) | (FOUND + h)
     if best >= 0:
         return best
     now = _score(g)
+    forced = -1
     for src in range(WASTE, -1, -1):
         if FOUND <= src < WASTE or not g.n[src]:
             continue
@@ -158,15 +148,17 @@ def hint(g):
             if g.check(src, dst) != OK:
                 continue
             s = _trial(g, src, dst)
-            if s > top:
+            if forced < 0:
+                forced = (src << 5) | dst
+            if (s > now or src == WASTE and s == now) and s > top:
                 top = s
                 best = (src << 5) | dst
-    if best < 0 and g.check(RESERVE, GAPS) == OK:
-        return (FILL << 10) | (RESERVE << 5) | GAPS
     if best >= 0:
-        why = (FREE if top >= now + _BUILT else SAVE if best >> 5 == WASTE else
-               _UNBURY if top > now else _SHIFT)
-        return (why << 10) | best
+        return best
+    if g.check(RESERVE, GAPS) == OK:
+        return (RESERVE << 5) | GAPS
     if g.check(RESERVE, WASTE) == OK:
-        return (DEAL << 10) | (RESERVE << 5) | WASTE
+        return (RESERVE << 5) | WASTE
+    if g.strict:            # a deal waits until no card can move; a card moves onto a pile
+        return forced       # at most once, so the game ends
     return -1

@@ -99,8 +99,9 @@ while n < %d:
         peak = level
     same = game.save() == data
     won += game.is_won()
-    print("RES", n, moves, game.on_foundations(), game.is_won(), game.is_stuck(), same,
-          len(data))
+    # over: won, or lost (stuck, or nothing left the hint would play: it never shuttles)
+    print("RES", n, moves, game.on_foundations(), game.is_won(),
+          game.is_stuck() or not game.is_won() and hint(game) < 0, same, len(data))
     data = None
     gc.collect()
 
@@ -111,6 +112,6 @@ if heap():
     print("FIG won", won)
 """ % GAMES
 
-FILES = ("__init__", "crc", "rng", "bigben", "bigben_hint")
+FILES = ("__init__", "crc", "rng", "bigben_past", "bigben", "bigben_hint")
 patience_fit.install(globals(), "bigben", "Big Ben", FILES, IMPORTS, GAMES_SCRIPT, GAMES,
                      (RULES_BUDGET, HINT_BUDGET, PEAK_BUDGET), "rng, crc")

@@ -1,35 +1,49 @@
-"""Big Ben's hint: it plays every deal to a legal end, wins deals the first cut lost, reads the
-engine's card store right, and decides within the board's time under the real CircuitPython."""
+"""Big Ben's hint: it plays every deal to an end without coming back to a position, never
+reads the reserve's order, reads the engine's card store right, wins deals, and decides within
+the board's time under the real CircuitPython. Its win rate on deals 1001-2000 beside the
+full-information search is in `make bench` (tools/bench_bigben_hint.py)."""
 import math
+import random
 
 from engine import bigben_hint
 from engine.bigben import FOUND, GAPS, OK, RESERVE, WASTE, BigBen
-from engine.bigben_hint import DEAL, FILL, TEXTS, hint
+from engine.bigben_hint import hint
 from tests import cpy
 from tests.conftest import FIGURES
 
 WON_DEAL = 72           # the hint wins it (tests/test_ui_bigben.py wins it through the keys)
-BOARD_MS = 300          # a hint's budget on the board
+BOARD_MS = 2000         # a hint's budget on the board
 
 
-def play_out(n):
+def position(g):
+    return (bytes(g.n), bytes(g.card(p, i) >> 1 for p in range(WASTE + 1) for i in range(g.n[p])),
+            g.res_len)
+
+
+def play_out(n, strict=False):
+    """Deal n played by the hint alone: the game and the moves made. Every hint is legal and
+    no position comes twice."""
     g = BigBen()
+    g.strict = strict
     g.new_deal(n)
-    reasons = []
+    made = []
+    seen = {position(g)}
     while True:
         h = hint(g)
         if h < 0:
-            return g, reasons
-        src, dst, why = (h >> 5) & 31, h & 31, h >> 10
-        assert g.check(src, dst) == OK, (n, src, dst)
-        moves = sum(1 for s in list(range(FOUND)) + [WASTE] for d in range(FOUND + 12)
-                    if g.check(s, d) == OK)
-        if why == FILL:         # the gaps wait until no card can move
-            assert (src, dst) == (RESERVE, GAPS) and moves == 0
-        if why == DEAL:
-            assert (src, dst) == (RESERVE, WASTE) and moves == 0
-        reasons.append(why)
+            return g, made
+        src, dst = (h >> 5) & 31, h & 31
+        assert h < 1024 and g.check(src, dst) == OK, (n, src, dst)
+        made.append((src, dst))
         g.play(src, dst)
+        here = position(g)
+        assert here not in seen, (n, len(made))
+        seen.add(here)
+
+
+def legal_card_moves(g):
+    return [(s, d) for s in list(range(12)) + [WASTE] for d in range(WASTE)
+            if g.check(s, d) == OK]
 
 
 def test_the_store_the_hint_reads_is_the_engines():
@@ -42,11 +56,22 @@ def test_the_store_the_hint_reads_is_the_engines():
         assert g.cards[bigben_hint._WASTE_AT + i] == g.card(WASTE, i)
 
 
-def test_every_deal_ends_legally_and_the_hint_leaves_the_game_as_it_was():
-    for n in range(1, 31):
-        g, reasons = play_out(n)
+def test_hint_play_never_repeats_a_position_and_ends_when_nothing_helps():
+    # Without the strict rule a card may shuttle between two equal cards for ever; the hint's
+    # moves each raise (cards home, cards dealt, cards off the waste, score): play_out checks.
+    for n in range(1, 61):
+        g, made = play_out(n)
+        assert g.is_won() or g.res_len == 0 and g.check(RESERVE, WASTE) != OK
+        assert len(made) < 240
+
+
+def test_strict_hint_play_ends_won_or_stuck():
+    for n in range(1, 21):
+        g, made = play_out(n, strict=True)
         assert g.is_won() != g.is_stuck()
-        assert all(0 <= r < len(TEXTS) for r in reasons)
+
+
+def test_the_hint_leaves_the_game_as_it_was():
     g = BigBen()
     g.new_deal(12)
     for _ in range(30):
@@ -60,10 +85,50 @@ def live(g):
     return [[g.card(p, i) for i in range(g.n[p])] for p in range(WASTE + 1)]
 
 
+def test_the_reserves_order_never_changes_the_hint():
+    # The reserve's cards shuffled among themselves (its count kept) at every position of
+    # hint play: the hint is the same, so it cannot be reading them.
+    rnd = random.Random(30)
+    asked = 0
+    for n in range(1, 16):
+        g = BigBen()
+        g.new_deal(n)
+        h = hint(g)
+        while h >= 0:
+            hidden = list(g.layout[48:48 + g.res_len])
+            for _ in range(3):
+                rnd.shuffle(hidden)
+                other = bytearray(g.layout)
+                other[48:48 + g.res_len] = bytes(hidden)
+                saved = bytes(g.layout)
+                g.layout[:] = other
+                assert hint(g) == h, (n, g.moves_made)
+                g.layout[:] = saved
+                asked += 1
+            g.play((h >> 5) & 31, h & 31)
+            h = hint(g)
+    assert asked > 1000
+
+
+def test_builds_first_the_waste_card_before_a_piles():
+    for n in range(1, 21):
+        g = BigBen()
+        g.new_deal(n)
+        h = hint(g)
+        while h >= 0:
+            builds = [(s, d) for s, d in legal_card_moves(g) if d >= FOUND]
+            if builds:
+                assert h & 31 >= FOUND
+                if any(s == WASTE for s, _ in builds):
+                    assert h >> 5 == WASTE
+            g.play((h >> 5) & 31, h & 31)
+            h = hint(g)
+
+
 def test_it_wins_a_known_deal():
-    g, reasons = play_out(WON_DEAL)
+    g, made = play_out(WON_DEAL)
     assert g.is_won() and g.on_foundations() == 104
-    assert FILL in reasons and DEAL in reasons      # the waste and the gaps both played
+    assert (RESERVE, GAPS) in made and (RESERVE, WASTE) in made    # the waste and the gaps
 
 
 def wilson(k, n, z=1.96):
@@ -79,7 +144,7 @@ def test_win_rate_on_deals_1_to_200():
     lo, hi = wilson(won, 200)
     FIGURES.append("Big Ben hint on deals 1-200: %d won (%.1f%%, 95%% interval %.1f-%.1f%%)"
                    % (won, won / 2, 100 * lo, 100 * hi))
-    assert won >= 6         # the first cut, building and filling at once, won none
+    assert won >= 5         # the first cut, building and filling at once, won none
 
 
 TIMING = """
@@ -110,7 +175,7 @@ print("FIG worst_us", int(worst * 1e6))
 
 
 @cpy.needs_cpy
-def test_a_hint_takes_at_most_300_ms_at_board_speed():
+def test_a_hint_takes_at_most_2_s_at_board_speed():
     # time.clock() is the process's CPU time; each position's hint is asked REPEAT times, so
     # its resolution does not hide a slow one. Board time = cpy32 CPU time x 100.
     deals, repeat = 9, 10

@@ -32,7 +32,7 @@ from engine.bigben import (
     deal_cards,
     size,
 )
-from engine.bigben_hint import TEXTS, hint, text
+from engine.bigben_hint import hint
 from engine.crc import crc16
 
 
@@ -158,11 +158,25 @@ def test_a_pile_under_three_takes_no_card():
     assert g.check(1, 3) == OK                     # ...but the 5D may still leave
 
 
-def test_a_card_on_its_next_in_suit_stays():
+def test_a_card_on_its_next_in_suit_may_move_to_its_twin():
+    # PySolFC's BigBen_RowStack.acceptsCards: same suit, one lower, a pile of three or more;
+    # nothing about what the card lies on. Deal 7001's A-diamonds on a 2-diamonds, which the
+    # added rule kept from the other 2-diamonds, now goes.
+    g = custom({0: "5C 2D AD", 1: "9C 4C 2D"})
+    assert not g.strict
+    assert g.check(0, 1) == OK
+    g.play(0, 1)
+    assert pile(g, 0) == "5C 2D" and pile(g, 1) == "9C 4C 2D AD"
+
+
+def test_strict_a_card_on_its_next_in_suit_stays():
     g = custom({0: "2C 8H 7H", 1: "4D 4D 8H"})
+    g.strict = True
     assert g.check(0, 1) == IN_SEQUENCE            # 7H lies on an 8H already
     with pytest.raises(IllegalMove, match="lies on its next card"):
         g.play(0, 1)
+    g.strict = False
+    assert g.check(0, 1) == OK
 
 
 def test_gaps_are_counted_and_filled_at_once():
@@ -202,10 +216,30 @@ def test_gaps_are_filled_from_12_oclock_clockwise_pile_by_pile():
     assert name(g.top(RESERVE)) == "AH"
 
 
-def test_deal_to_the_waste_only_when_nothing_else_can_be_done():
+def test_deal_to_the_waste_whenever_no_gap_is_open():
+    # 002: "Deal a card from the reserve on the rare occasion that you cannot build, move, or
+    # fill any gaps." PySolFC's BigBen_Talon.dealCards fills the short piles when there are
+    # any, else turns a card to the waste, whatever else could move: its reading.
+    g = deal(1)
+    assert legal_card_moves(g) and not g.gaps()
+    assert g.check(RESERVE, WASTE) == OK
+    card = g.top(RESERVE)
+    g.play(RESERVE, WASTE)
+    assert g.top(WASTE) == card
+    g = custom({0: "2C 3C 7H", 1: "4D 4D 6H"})
+    g.play(1, 0)
+    assert g.check(RESERVE, WASTE) == FILL_FIRST
+    with pytest.raises(IllegalMove, match="fill the gaps first"):
+        g.play(RESERVE, WASTE)
+
+
+def test_strict_deal_to_the_waste_only_when_nothing_else_can_be_done():
     # 002: "Deal a card from the reserve on the rare occasion that you cannot build, move, or
     # fill any gaps. If the reserve card itself cannot be played, deal another."
-    g = deal(1)
+    g = BigBen()
+    g.strict = True
+    g.new_deal(1)
+    assert g.strict
     dealt = 0
     while g.res_len and dealt < 3:
         code = g.check(RESERVE, WASTE)
@@ -239,7 +273,9 @@ def test_the_waste_top_plays_like_a_piles():
 
 def test_stuck_when_the_reserve_is_used_up_and_nothing_moves():
     # 002: "The game is over when the reserve pile is exhausted. There is no redeal."
-    g = deal(5)
+    g = BigBen()
+    g.strict = True         # strict: the hint moves while a card can, and every game ends
+    g.new_deal(5)
     while True:
         h = hint(g)
         if h < 0:
@@ -293,7 +329,7 @@ def pysolfc(n):
 
 
 def ours(n):
-    out = deal_cards(n, bytearray(104))
+    out = deal_cards(n, bytearray(104), bytearray(104))
     def tag(c):
         return name(c) + str(c & 1)
 
@@ -359,7 +395,7 @@ def test_undo_and_redo_to_any_depth_two_bytes_a_move():
         states.append((bytes(g.n), g.res_len, every_card(g)))
         g.play(*m)
     end = g.save()
-    assert len(end) == 9 + 104 + 2 * len(line) + 2
+    assert len(end) == 14 + 104 + 2 * len(line) + 2
     for i in range(len(line) - 1, -1, -1):
         assert g.undo()
         assert (bytes(g.n), g.res_len, every_card(g)) == states[i]
@@ -406,24 +442,24 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
 
     refused(good[:50], "truncated")
     refused(b"CA" + good[2:], "not a Big Ben save")
-    refused(good[:2] + b"\x02" + good[3:], "format")
+    refused(good[:2] + b"\x03" + good[3:], "format")
     bad = bytearray(good)
     bad[60] ^= 1
     refused(bad, "checksum")
     bad = bytearray(good)
-    bad[9] = bad[10]                               # a base card twice
-    refused(resealed(bad), "impossible layout")
+    bad[14] = bad[15]                              # a base card twice
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
-    bad[9], bad[10] = bad[10], bad[9]              # bases on the wrong hours
-    refused(resealed(bad), "impossible layout")
+    bad[14], bad[15] = bad[15], bad[14]            # bases on the wrong hours
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
     bad[7] = bad[8] + 1                            # more moves made than known
-    refused(resealed(bad), "impossible history")
+    refused(resealed(bad), "impossible game")
     bad = bytearray(good)
-    bad[113], bad[114] = 0, FOUND                  # a first move the rules refuse
+    bad[118], bad[119] = 0, FOUND                  # a first move the rules refuse
     refused(resealed(bad), "illegal move")
     bad = bytearray(good)
-    i = 113 + 2 * 9                                # the first fill, with a wrong count
+    i = 118 + 2 * 9                                # the first fill, with a wrong count
     assert bad[i] == RESERVE
     bad[i + 1] += 1
     refused(resealed(bad), "illegal move")
@@ -433,19 +469,166 @@ def test_bad_saves_are_refused_and_the_game_left_untouched():
 
 # -- the hint -------------------------------------------------------------------------------
 
-def test_hint_texts_are_short():
-    assert all(len(t) <= 22 for t in TEXTS)
-    assert text(0) == TEXTS[0]
-
-
 def test_hint_moves_are_legal_and_build_first():
     g = deal(2)
     for _ in range(60):
         h = hint(g)
         if h < 0:
             break
-        src, dst, why = (h >> 5) & 31, h & 31, h >> 10
+        src, dst = h >> 5, h & 31
         assert g.check(src, dst) == OK
         if any(FOUND <= d < WASTE for _, d in legal_card_moves(g)):
-            assert FOUND <= dst < WASTE and why in (0, 1)
+            assert FOUND <= dst < WASTE
         g.play(src, dst)
+
+
+# -- the strict pair, and games of any length -----------------------------------------------
+
+def v1_save(g):
+    """g's game as format 1 saved it (before the strict attribute and the ring): the deal,
+    moves made and known in a byte each, two history bytes a move."""
+    out = bytearray(b"BB\x01") + g.deal_number.to_bytes(4, "big")
+    out += bytes((g.moves_made, g.moves_known)) + g.layout + g.history[:2 * g.moves_known] + b"\0\0"
+    crc = crc16(out, 0xFFFF, 0, len(out) - 2)
+    out[-2:] = bytes((crc >> 8, crc & 255))
+    return bytes(out)
+
+
+def test_the_game_keeps_the_rules_it_was_dealt_with():
+    g = BigBen()
+    g.strict = True
+    g.new_deal(2)
+    for m in win_line()[:30]:
+        g.play(*m)
+    data = g.save()
+    h = BigBen()
+    assert not h.strict
+    h.restore(data)
+    assert h.strict and h.save() == data
+    g.strict = False
+    h.restore(g.save())
+    assert not h.strict
+
+
+def test_format_1_saves_load_as_strict():
+    # They were played under the strict pair: deal 2's first 30 moves, 2 undone.
+    g = deal(2)
+    for m in win_line()[:30]:
+        g.play(*m)
+    g.undo()
+    g.undo()
+    h = BigBen()
+    h.restore(v1_save(g))
+    assert h.strict and h.moves_made == 28 and h.moves_known == 30
+    assert every_card(h) == every_card(g) and bytes(h.n) == bytes(g.n)
+    assert h.save()[10:-2] == g.save()[10:-2]          # all but the strict byte and CRC
+
+
+def shuttle_game():
+    """The A-diamonds laid on one of two 2-diamonds heads of piles of four: it may shuttle."""
+    g = custom({0: "5C 3D 2D", 1: "9C 3D 2D", 2: "4C 6C AD"})
+    g.play(2, 0)
+    return g
+
+
+def test_a_thousand_shuttle_moves_then_undo_save_and_restore():
+    g = shuttle_game()
+    for k in range(1000):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    assert g.moves_made == 1001 and pile(g, 0) == "5C 3D 2D AD"
+    states = []
+    undone = 0
+    while True:
+        states.append((bytes(g.n), every_card(g), pile(g, 0), pile(g, 1)))
+        if not g.undo():
+            break
+        undone += 1
+    assert undone == 240 and g.moves_made == 761       # the ring's depth, no further
+    for _ in range(100):
+        g.redo()
+    data = g.save()
+    assert data[10:14] == (761).to_bytes(4, "big") and data[7] == 100 and data[8] == 240
+    h = BigBen()
+    h.restore(data)
+    assert h.moves_made == 861 and h.moves_known == 1001 and h.save() == data
+    assert (bytes(h.n), every_card(h), pile(h, 0), pile(h, 1)) == states[140]
+    while h.redo():
+        pass
+    assert h.moves_made == 1001 and pile(h, 0) == "5C 3D 2D AD"
+    k = 0
+    while h.undo():
+        k += 1
+    assert k == 240 and (pile(h, 0), pile(h, 1)) == states[-1][2:]
+
+
+def test_a_save_past_the_ring_is_checked_card_for_card():
+    g = shuttle_game()
+    for k in range(300):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    good = g.save()
+    other = deal(4)
+    kept = other.save()
+    at = 14 + 104           # the position at the ring's oldest move: reserve length, heights
+    for i, v in ((at, 57), (at + 1, 30), (at + 1 + FOUND, 0), (at + 30, good[at + 31])):
+        bad = bytearray(good)
+        bad[i] = v
+        crc = crc16(bad, 0xFFFF, 0, len(bad) - 2)
+        bad[-2:] = bytes((crc >> 8, crc & 255))
+        with pytest.raises(SaveError):
+            other.restore(bytes(bad))
+        assert other.save() == kept
+    other.restore(good)
+    assert other.save() == good
+
+
+def test_the_position_module_reads_the_engines_figures():
+    from engine import bigben, bigben_past
+    assert (bigben_past._RES, bigben_past._PMAX, bigben_past._RES_SIZE, bigben_past._DECK) == (
+        bigben._RES, bigben._PMAX, bigben._RES_SIZE, bigben._DECK)
+    assert bigben_past._PLACES == bigben.WASTE + 1
+    g = shuttle_game()
+    for k in range(241):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    data = g.save()
+    h = BigBen()
+    h.restore(data)                    # the module's foundation sizes are the engine's own
+    assert all(h.n[FOUND + x] <= size(x) for x in range(12)) and h.save() == data
+
+
+def test_any_byte_of_a_save_past_the_ring_damaged_is_refused_or_sound():
+    # Resealed so the CRC passes: each byte changed gives a SaveError (the game untouched) or
+    # a game whose cards are all there; never another error.
+    g = shuttle_game()
+    for k in range(250):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    good = g.save()
+    other = deal(4)
+    kept = other.save()
+    refused = 0
+    for i in range(2, len(good) - 2):
+        for flip in (0x01, 0x80):
+            bad = bytearray(good)
+            bad[i] ^= flip
+            crc = crc16(bad, 0xFFFF, 0, len(bad) - 2)
+            bad[-2:] = bytes((crc >> 8, crc & 255))
+            try:
+                other.restore(bytes(bad))
+            except SaveError:
+                refused += 1
+                assert other.save() == kept
+                continue
+            assert every_card(other) == list(range(104))
+            other.restore(kept)
+    assert refused > len(good)
+
+
+def test_a_save_claiming_too_many_moves_dropped_is_refused():
+    g = shuttle_game()
+    for k in range(250):
+        g.play(0, 1) if k % 2 == 0 else g.play(1, 0)
+    bad = bytearray(g.save())
+    bad[10] = 0x40                      # 2**30 moves and more: past what a small int counts
+    crc = crc16(bad, 0xFFFF, 0, len(bad) - 2)
+    bad[-2:] = bytes((crc >> 8, crc & 255))
+    with pytest.raises(SaveError, match="impossible game"):
+        BigBen().restore(bytes(bad))

@@ -14,6 +14,7 @@ import random
 import pygame
 import pytest
 
+from engine import bigben_hint
 from hw import atlas, keys, stub
 from hw.storage import DAMAGED
 from tests import test_ui_amigo, test_ui_yoyo, web_page
@@ -225,7 +226,8 @@ def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
     moves = 0
     while True:
         g = twin.desk.app.game
-        if g.is_won() or g.is_stuck():
+        # Big Ben's hint stops, without a move to suggest, once nothing it would play is left
+        if g.is_won() or g.is_stuck() or game == 4 and bigben_hint.hint(g) < 0:
             break
         twin.press(keys.SELECT, keys.A)
         moves += 1
@@ -238,7 +240,7 @@ def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
             assert twin.desk.launcher.game == game and twin.desk.app.game.moves_made == made
             twin.check("%s after the reload" % title)
     assert moves > 30
-    twin.check("%s deal over (%s)" % (title, "won" if g.is_won() else "stuck"))
+    twin.check("%s deal over (%s)" % (title, "won" if g.is_won() else "lost"))
 
 
 def choose_seats(twin, app, kinds):

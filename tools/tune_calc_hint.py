@@ -1,4 +1,4 @@
-"""Tune the Calculation hint's weights (engine/calculation_hint.WEIGHTS) by coordinate search on
+"""Tune the Calculation hint's weights (WEIGHTS in engine/calculation_hint.py) by coordinate search on
 deals outside every range reported (default 5001-5600), so the bench's figure on 1001-3000
 stays a held-out measure.
 

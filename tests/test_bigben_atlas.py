@@ -1,0 +1,45 @@
+"""The Big Ben atlas hw/bigben_atlas.bin (tools/atlas_bigben.py): Black Hole's layout exactly,
+its counts agree with its bits, and marked deals are won again by the full-information search,
+each line replayed to a win through engine/bigben.py."""
+import os
+import random
+import sys
+
+from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
+from tests import cpy
+
+sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
+from atlas_bigben import ATLAS, CAP
+from bigben_search import replays, solve
+
+
+def data():
+    with open(ATLAS, "rb") as f:
+        return f.read()
+
+
+def marked(d):
+    return [n for n in range(1, LAST_DEAL + 1) if d[n >> 3] >> (n & 7) & 1]
+
+
+def test_the_layout_is_black_holes():
+    d = data()
+    with open(os.path.join(cpy.ROOT, "hw", "blackhole_atlas.bin"), "rb") as f:
+        assert len(d) == len(f.read()) == TABLE_BYTES + 2 * (BLOCKS + 1)
+    assert not d[0] & 1                     # deal 0 is no deal
+    total = 0
+    for b in range(BLOCKS + 1):             # each count: the marks in the bytes before it
+        at = TABLE_BYTES + 2 * b
+        assert d[at] | d[at + 1] << 8 == total, b
+        if b < BLOCKS:
+            bits = d[b * BLOCK_BYTES:min((b + 1) * BLOCK_BYTES, TABLE_BYTES)]
+            total += sum(bin(x).count("1") for x in bits)
+    assert total == len(marked(d)) > 100
+
+
+def test_marked_deals_are_won_again_and_replay():
+    won = marked(data())
+    for n in random.Random(30).sample(won, 6):
+        line, _ = solve(n, CAP)             # raises unless the line replays to a win
+        assert line is not None and replays(n, line)
+        assert not replays(n, line[:-1])
