@@ -1,6 +1,6 @@
-"""Tune the Calculation hint's weights (WEIGHTS in engine/calculation_hint.py) by coordinate search on
-deals outside every range reported (default 5001-5600), so the bench's figure on 1001-3000
-stays a held-out measure.
+"""Tune the Calculation hint's weights (WEIGHTS in engine/calculation_hint.py) by coordinate
+search on deals outside every range reported (default 5001-5600), so the bench's figure on
+1001-3000 stays a held-out measure.
 
     python tools/tune_calc_hint.py                      # from the weights in the module
     python tools/tune_calc_hint.py --first 5001 --last 9000 --rounds 2
