@@ -1,6 +1,7 @@
-"""The collision check: every screen a test refreshes on the stub display (hw/stub.py) is
-read back from its displayio tree, and a drawing that runs off the 160x128 screen, or a
-label drawn over a card or over another label, fails the test that drove it.
+"""The collision check: every screen a test refreshes on a Blinka display (the stub's,
+hw/stub.py, or the simulator window's, hw/desktop.py) is read back from its displayio tree,
+and a drawing that runs off the 160x128 screen, or a label drawn over a card or over another
+label, fails the test that drove it.
 
 What is on screen is worked out from the tree (Groups with their x, y, scale and hidden;
 TileGrids with their tiles over a sheet and its palette), not from rendered pixels, so each
@@ -255,7 +256,7 @@ def check_display(display):
     return got
 
 
-# -- the pytest side: the stub display checks every refresh, the test fails on what it saw --
+# -- the pytest side: a display checks every refresh, the test fails on what it saw --------
 _seen = []
 
 
@@ -270,10 +271,12 @@ def _checking_refresh(refresh):
 
 
 def install():
-    from hw import stub
-    if not getattr(stub.CountingDisplay.refresh, "screen_checked", False):
-        stub.CountingDisplay.refresh = _checking_refresh(stub.CountingDisplay.refresh)
-        stub.CountingDisplay.refresh.screen_checked = True
+    """Every refresh of a Blinka pygame display checks what it shows: the stub's (hw/stub.py)
+    and the simulator window's (hw/desktop.py) alike."""
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+    if not getattr(PyGameDisplay.refresh, "screen_checked", False):
+        PyGameDisplay.refresh = _checking_refresh(PyGameDisplay.refresh)
+        PyGameDisplay.refresh.screen_checked = True
 
 
 def take_seen():
