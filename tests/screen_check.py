@@ -40,8 +40,9 @@ _CARD_FILL = 0.5          # a sheet tile at least this opaque is a card face
 
 
 class _Sheet:
-    """Per tile of a bitmap cut into tiles: its kind, its ink (boxes for text and cards,
-    exact pixels for outlines and backdrops) and what must stay on screen."""
+    """Per tile of a bitmap cut into tiles: its kind; its ink, as that kind where inked and 0
+    elsewhere (boxes for text and cards, exact pixels for outlines and backdrops); and what
+    must stay on the screen."""
 
     def __init__(self, values, opaque_values, tw, th, font):
         h, w = values.shape
@@ -49,9 +50,11 @@ class _Sheet:
         cols, rows = w // tw, h // th
         n = cols * rows
         self.kind = np.zeros(n, dtype=np.int8)
-        self.ink = np.zeros((n, th, tw), dtype=bool)
+        self.ink = np.zeros((n, th, tw), dtype=np.int8)
         self.edge = np.zeros((n, th, tw), dtype=bool)
         whole = n == 1 and not font
+        _serial[0] += 1
+        self.serial = _serial[0]
         for t in range(n):
             r, c = t // cols, t % cols
             cell = opaque[r * th:(r + 1) * th, c * tw:(c + 1) * tw]
@@ -59,22 +62,31 @@ class _Sheet:
                 continue
             if whole:
                 self.kind[t] = BACKDROP if cell.all() else OUTLINE
-                self.ink[t] = cell
+                self.ink[t][cell] = self.kind[t]
                 self.edge[t] = cell
                 continue
             ys = np.nonzero(cell.any(axis=1))[0]
             xs = np.nonzero(cell.any(axis=0))[0]
             box = np.zeros_like(cell)
             box[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1] = True
-            self.ink[t] = box
             if font:
                 self.kind[t] = TEXT
                 self.edge[t] = box
             else:
                 self.kind[t] = CARD if cell.mean() >= _CARD_FILL else TEXT
                 self.edge[t] = True
+            self.ink[t][box] = self.kind[t]
+        # tiles that check alike (same kind, ink and edge) share a class: a screen's verdict
+        # depends on its tiles' classes only, so screens that differ in which card or which
+        # letters with the same ink they show are checked once
+        classes = {}
+        self.cls = np.zeros(n, dtype=np.uint8 if n < 256 else np.uint16)
+        for t in range(n):
+            key = (int(self.kind[t]), self.ink[t].tobytes(), self.edge[t].tobytes())
+            self.cls[t] = classes.setdefault(key, len(classes))
 
 
+_serial = [0]
 _values = {}      # (id, pixels) -> a bitmap's values; the bitmap is kept so its id stays its
 _sheets = {}
 
@@ -140,10 +152,19 @@ def _layers(group, ox=0, oy=0, scale=1, out=None):
     return out
 
 
+_chars = {}
+
+
 def _font():
+    """The font's glyph sheet (the app's modules may have been loaded anew: ui/programs.py)
+    and the character each of its tiles shows."""
     from hw import font
     bitmap, _, _, tiles = font.sheet()
-    return bitmap, {tiles[i]: chr(font.FIRST + i) for i in range(font.COUNT - 1, -1, -1)}
+    got = _chars.get(id(bitmap))
+    if got is None or got[0] is not bitmap:
+        got = _chars[id(bitmap)] = (bitmap, {tiles[i]: chr(font.FIRST + i)
+                                             for i in range(font.COUNT - 1, -1, -1)})
+    return got
 
 
 def describe(grid, x, y, font_bitmap, chars):
@@ -156,87 +177,179 @@ def describe(grid, x, y, font_bitmap, chars):
     return "%dx%d tiles at (%d, %d)" % (grid.width, grid.height, x, y)
 
 
-def _grid_pixels(sheet, grid, scale):
-    """The grid's kind, ink and edge masks, a value a screen pixel (before clipping)."""
-    tiles = np.frombuffer(bytes(grid._tiles), dtype=np.uint8).astype(np.intp)
-    tiles = np.minimum(tiles, len(sheet.kind) - 1)
-    w, h, tw, th = grid.width, grid.height, grid.tile_width, grid.tile_height
-
-    def spread(per_tile):       # (n, th, tw) -> (h*th, w*tw)
-        a = per_tile[tiles].reshape(h, w, th, tw).transpose(0, 2, 1, 3).reshape(h * th, w * tw)
-        if scale > 1:
-            a = np.repeat(np.repeat(a, scale, axis=0), scale, axis=1)
-        return a
-    kinds = np.repeat(np.repeat(sheet.kind[tiles].reshape(h, w), th * scale, axis=0),
-                      tw * scale, axis=1)
-    return kinds, spread(sheet.ink), spread(sheet.edge)
+def _spread(per_tile, tiles, w, h, scale):
+    """Per-tile (n, th, tw) arrays laid out as the grid shows them, a value a screen pixel."""
+    _, th, tw = per_tile.shape
+    a = per_tile[tiles].reshape(h, w, th, tw).transpose(0, 2, 1, 3).reshape(h * th, w * tw)
+    if scale > 1:
+        a = np.repeat(np.repeat(a, scale, axis=0), scale, axis=1)
+    return a
 
 
-def check_root(root):
-    """Every collision on the screen root_group shows, as sentences (empty when clean)."""
+_grids = {}       # id(grid) -> [grid, bitmap, palette, sheet, tiles, their classes]
+
+
+def _part(grid, x, y, scale, font_bitmap):
+    """(what decides a layer's share of the verdict: its place and its tiles' classes, the
+    grid's sheet)."""
+    bmp = grid.bitmap
+    c = _grids.get(id(grid))
+    if c is None or c[0] is not grid or c[1] is not bmp or c[2] is not grid.pixel_shader:
+        if len(_grids) > 50000:
+            _grids.clear()
+        c = _grids[id(grid)] = [grid, bmp, grid.pixel_shader, None, None, None]
+    if grid.tile_width == bmp.width and grid.tile_height == bmp.height:
+        # a whole bitmap may be drawn into: its pixels pick its sheet
+        pixels = bytes(memoryview(bmp._data).cast("B"))
+        if pixels != c[4]:
+            c[3] = _sheet(grid, font_bitmap)
+            c[4] = pixels
+            c[5] = b"\0"
+    else:
+        if c[3] is None:
+            c[3] = _sheet(grid, font_bitmap)
+        tiles = bytes(grid._tiles)
+        if tiles != c[4]:
+            c[4] = tiles
+            c[5] = c[3].cls[np.frombuffer(tiles, dtype=np.uint8)].tobytes()
+    return (x, y, scale, grid.width, grid.height, c[3].serial, c[5]), c[3]
+
+
+class _Drawn:
+    """A layer as drawn: its box on the screen (x0, y0, x1, y1, unclipped), its kind at each
+    pixel of the box (0 where it draws nothing), the kinds it draws, and how far it runs off
+    the screen (None when it stays on)."""
+
+    def __init__(self, grid, x, y, scale, sheet):
+        tiles = np.minimum(np.frombuffer(grid._tiles, dtype=np.uint8), len(sheet.kind) - 1)
+        gw, gh = grid.width, grid.height
+        self.kinds = frozenset(int(k) for k in np.unique(sheet.kind[tiles])) - {NONE}
+        self.box = (x, y, x + gw * grid.tile_width * scale, y + gh * grid.tile_height * scale)
+        self.off = None
+        if not self.kinds:
+            return
+        self.ink = _spread(sheet.ink, tiles, gw, gh, scale)
+        x0, y0, x1, y1 = self.box
+        if x0 < 0 or y0 < 0 or x1 > WIDTH or y1 > HEIGHT:
+            edge = _spread(sheet.edge, tiles, gw, gh, scale)
+            ys = np.nonzero(edge.any(axis=1))[0]
+            xs = np.nonzero(edge.any(axis=0))[0]
+            ex0, ex1, ey0, ey1 = x + xs[0], x + xs[-1] + 1, y + ys[0], y + ys[-1] + 1
+            if ex0 < 0 or ey0 < 0 or ex1 > WIDTH or ey1 > HEIGHT:
+                self.off = (ex0, ex1 - 1, ey0, ey1 - 1)
+
+    def within(self, box):
+        """Its kinds at each pixel of box (screen coordinates, inside its own box)."""
+        x, y = self.box[:2]
+        return self.ink[box[1] - y:box[3] - y, box[0] - x:box[2] - x]
+
+
+def _meet(a, b):
+    """The box two boxes share, clipped to the screen, or None."""
+    box = (max(a[0], b[0], 0), max(a[1], b[1], 0), min(a[2], b[2], WIDTH),
+           min(a[3], b[3], HEIGHT))
+    return box if box[0] < box[2] and box[1] < box[3] else None
+
+
+_MAY_CLASH = {(a, b) for a in range(5) for b in range(5) if _CLASH[a, b]}
+_drawn = {}       # part -> _Drawn
+_pairs = {}       # (lower part, upper part, backdrops between) -> [(upper kind, lower kind, box)]
+_cuts = {}        # (text part, backdrop part) -> whether the backdrop covers part of its ink
+
+
+def _clashes(lower, upper, between):
+    """Where upper draws over lower (kinds that collide), except under backdrops between."""
+    box = _meet(lower.box, upper.box)
+    if box is None:
+        return []
+    k_low, k_up = lower.within(box), upper.within(box)
+    clash = _CLASH[k_up, k_low] & (k_low != NONE) & (k_up != NONE)
+    for b in between:
+        over = _meet(box, b.box)
+        if over is not None:
+            clash[over[1] - box[1]:over[3] - box[1], over[0] - box[0]:over[2] - box[0]] = False
+    out = []
+    for ku in sorted(upper.kinds):
+        for kl in sorted(lower.kinds):
+            at = clash & (k_up == ku) & (k_low == kl)
+            if at.any():
+                yy, xx = np.nonzero(at)
+                out.append((ku, kl, (box[0] + xx.min(), box[0] + xx.max(), box[1] + yy.min(),
+                                     box[1] + yy.max())))
+    return out
+
+
+def _cut(text, backdrop):
+    """A backdrop over part of a label's ink, not all of it."""
+    ink = text.ink == TEXT
+    box = _meet(text.box, backdrop.box)
+    if box is None or not ink.any():
+        return False
+    x, y = text.box[:2]
+    under = ink[box[1] - y:box[3] - y, box[0] - x:box[2] - x].sum()
+    return 0 < under < ink.sum()
+
+
+def _cached(table, key, make):
+    got = table.get(key)
+    if got is None:
+        if len(table) > 100000:
+            table.clear()
+        got = table[key] = make()
+    return got
+
+
+def check_root(root, parts=None):
+    """Every collision on the screen root_group shows, as sentences (empty when clean).
+
+    Layer by layer in drawing order, each pair of layers whose drawings meet is compared
+    (skipping what a backdrop drawn between them covers); what a layer and a pair come to is
+    kept, so a screen that differs from one seen before in a few layers costs those."""
     font_bitmap, chars = _font()
-    found = []
-    owner = np.full((HEIGHT, WIDTH), -1, dtype=np.int32)
-    kind = np.zeros((HEIGHT, WIDTH), dtype=np.int8)
     layers = _layers(root)
-    names = {}
+    if parts is None:
+        parts = [_part(g, x, y, scale, font_bitmap) for g, x, y, scale in layers]
+    shown = []
+    for (grid, x, y, scale), (part, sheet) in zip(layers, parts):
+        d = _cached(_drawn, part, lambda: _Drawn(grid, x, y, scale, sheet))
+        if d.kinds:
+            shown.append((grid, part, d))
 
     def name(i):
-        if i not in names:
-            g, x, y, _ = layers[i]
-            names[i] = describe(g, x, y, font_bitmap, chars)
-        return names[i]
+        g = shown[i][0]
+        return describe(g, shown[i][2].box[0], shown[i][2].box[1], font_bitmap, chars)
 
-    for i, (grid, x, y, scale) in enumerate(layers):
-        sheet = _sheet(grid, font_bitmap)
-        kinds, ink, edge = _grid_pixels(sheet, grid, scale)
-        h, w = ink.shape
-        ys = np.nonzero(edge.any(axis=1))[0]
-        if len(ys):
-            xs = np.nonzero(edge.any(axis=0))[0]
-            x0, x1, y0, y1 = x + xs[0], x + xs[-1] + 1, y + ys[0], y + ys[-1] + 1
-            if x0 < 0 or y0 < 0 or x1 > WIDTH or y1 > HEIGHT:
-                found.append("%s runs off the screen: drawn over x %d..%d, y %d..%d" %
-                             (name(i), x0, x1 - 1, y0, y1 - 1))
-        # the part on the screen
-        cx0, cy0 = max(x, 0), max(y, 0)
-        cx1, cy1 = min(x + w, WIDTH), min(y + h, HEIGHT)
-        if cx0 >= cx1 or cy0 >= cy1:
+    found = []
+    for i, (_, part, d) in enumerate(shown):
+        if d.off is not None:
+            found.append("%s runs off the screen: drawn over x %d..%d, y %d..%d" %
+                         ((name(i),) + d.off))
+    back = np.array([d.kinds == {BACKDROP} for _, _, d in shown], dtype=bool)
+    backdrops = np.nonzero(back)[0]
+    b = np.array([d.box for _, _, d in shown], dtype=np.int32).reshape(-1, 4)
+    x0, y0 = np.maximum(b[:, 0], 0), np.maximum(b[:, 1], 0)
+    x1, y1 = np.minimum(b[:, 2], WIDTH), np.minimum(b[:, 3], HEIGHT)
+    # lower i, upper j: drawn later, their boxes meet on the screen, the lower no backdrop
+    meet = (np.maximum(x0[:, None], x0[None, :]) < np.minimum(x1[:, None], x1[None, :])) & \
+        (np.maximum(y0[:, None], y0[None, :]) < np.minimum(y1[:, None], y1[None, :]))
+    meet = np.triu(meet, 1) & ~back[:, None]
+    for i, j in zip(*np.nonzero(meet)):
+        i, j = int(i), int(j)
+        _, part_i, low = shown[i]
+        _, part_j, up = shown[j]
+        if back[j]:
+            if TEXT in low.kinds and _cached(_cuts, (part_i, part_j), lambda: _cut(low, up)):
+                found.append("%s is cut by %s" % (name(i), name(j)))
             continue
-        sub = (slice(cy0 - y, cy1 - y), slice(cx0 - x, cx1 - x))
-        scr = (slice(cy0, cy1), slice(cx0, cx1))
-        k, m = kinds[sub], ink[sub]
-        o, ok = owner[scr], kind[scr]
-        # a backdrop hides what lies wholly under it, and cuts a label it half covers
-        back = m & (k == BACKDROP)
-        if back.any():
-            under = o[back & (ok == TEXT)]
-            for j in np.unique(under):
-                if (owner == j).sum() > (under == j).sum():
-                    found.append("%s is cut by %s" % (name(int(j)), name(i)))
-        clash = m & _CLASH[k, ok] & (o >= 0)
-        if clash.any():
-            for j in np.unique(o[clash]):
-                at = clash & (o == j)
-                yy, xx = np.nonzero(at)
-                found.append("%s %s drawn over %s %s at x %d..%d, y %d..%d" % (
-                    _KIND_NAMES[int(k[at][0])], name(i), _KIND_NAMES[int(ok[at][0])],
-                    name(int(j)), cx0 + xx.min(), cx0 + xx.max(), cy0 + yy.min(),
-                    cy0 + yy.max()))
-        o[m] = i
-        ok[m] = k[m]
+        if not any((ku, kl) in _MAY_CLASH for ku in up.kinds for kl in low.kinds):
+            continue
+        between = [int(k) for k in backdrops if i < k < j]
+        key = (part_i, part_j) + tuple(shown[k][1] for k in between)
+        for ku, kl, (ax, bx, ay, by) in _cached(
+                _pairs, key, lambda: _clashes(low, up, [shown[k][2] for k in between])):
+            found.append("%s %s drawn over %s %s at x %d..%d, y %d..%d" % (
+                _KIND_NAMES[ku], name(j), _KIND_NAMES[kl], name(i), ax, bx, ay, by))
     return found
-
-
-def _fingerprint(root):
-    parts = []
-    for grid, x, y, scale in _layers(root):
-        bmp = grid.bitmap
-        whole = grid.width * grid.tile_width == bmp.width and \
-            grid.height * grid.tile_height == bmp.height
-        parts.append((id(grid), x, y, scale, bytes(grid._tiles), id(bmp), id(grid.pixel_shader),
-                      bytes(memoryview(bmp._data).cast("B")) if whole else None))
-    return tuple(parts)
 
 
 _verdicts = {}
@@ -247,13 +360,10 @@ def check_display(display):
     root = display.root_group
     if root is None:
         return []
-    key = _fingerprint(root)
-    got = _verdicts.get(key)
-    if got is None:
-        if len(_verdicts) > 20000:
-            _verdicts.clear()
-        got = _verdicts[key] = check_root(root)
-    return got
+    font_bitmap = _font()[0]
+    parts = [_part(g, x, y, scale, font_bitmap) for g, x, y, scale in _layers(root)]
+    key = tuple(p for p, _ in parts)
+    return _cached(_verdicts, key, lambda: check_root(root, parts))
 
 
 # -- the pytest side: a display checks every refresh, the test fails on what it saw --------
