@@ -47,9 +47,12 @@ from tests import screen_check  # noqa: E402
 screen_check.install()
 
 
+def pytest_runtest_setup(item):
+    screen_check.take_seen()        # what the test's fixtures draw counts as the test's
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    screen_check.take_seen()
     result = yield
     seen = screen_check.take_seen()
     if seen:
