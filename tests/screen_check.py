@@ -293,7 +293,7 @@ def _cut(text, backdrop):
 def _cached(table, key, make):
     got = table.get(key)
     if got is None:
-        if len(table) > 100000:
+        if len(table) > 20000:     # a bound on memory: what repeats is soon kept again
             table.clear()
         got = table[key] = make()
     return got
