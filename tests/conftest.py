@@ -35,3 +35,26 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("measured figures")
         for line in FIGURES:
             terminalreporter.write_line(line)
+
+
+# The collision check (tests/screen_check.py): every screen a test refreshes on the stub
+# display is read back, and a drawing off the screen or text over a card or other text fails
+# the test that drew it.
+import pytest  # noqa: E402
+
+from tests import screen_check  # noqa: E402
+
+screen_check.install()
+
+
+def pytest_runtest_setup(item):
+    screen_check.take_seen()        # what the test's fixtures draw counts as the test's
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    result = yield
+    seen = screen_check.take_seen()
+    if seen:
+        raise AssertionError("drawn on the screen where it collides:\n  " + "\n  ".join(seen))
+    return result

@@ -129,7 +129,7 @@ def test_dirty_pixels_count_what_a_refresh_redraws(hw):
 
 def test_pixels_and_png_on_demand_without_counting(hw, tmp_path):
     root = displayio.Group()
-    root.append(square(0x0000FF, 160, 0, 0))
+    root.append(square(0x0000FF, 128, 0, 0))     # on the screen: tests/screen_check.py
     tile = square(0xFF0000, 16, 10, 10)
     root.append(tile)
     hw.display.root_group = root

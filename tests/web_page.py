@@ -88,6 +88,7 @@ class Browser:
         self._next = 0
         self._answers = {}
         self._cond = threading.Condition()
+        self.events = None          # the protocol's events, once listen() asks for them
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.session = None
@@ -117,6 +118,8 @@ class Browser:
                     with self._cond:
                         self._answers[msg["id"]] = msg
                         self._cond.notify_all()
+                elif self.events is not None:
+                    self.events.append(msg)
 
     def send(self, method, timeout=60, **params):
         self._next += 1
@@ -138,6 +141,14 @@ class Browser:
         if "error" in answer:
             raise RuntimeError("%s: %s" % (method, answer["error"]))
         return answer["result"]
+
+    def listen(self, *domains):
+        """Keep every event from now on in self.events (a new list), with these domains
+        ("Log", "Network", ...) enabled."""
+        self.events = []
+        for d in domains:
+            self.send(d + ".enable")
+        return self.events
 
     def js(self, expression, timeout=60):
         """The value of a JavaScript expression in the page (promises awaited)."""

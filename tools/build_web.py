@@ -8,12 +8,16 @@ node_modules in web/ (installed with `npm ci` from web/package-lock.json when mi
 app.json: the app's own files (engine/, hw/, ui/ and web/main.py, the page's code.py), with
 the terminal font's glyph sheet as the desktop draws it (font.bin, beside the bundle's
 hw/font.py), so the page's text matches the desktop's pixel for pixel. Nothing is fetched
-when the page runs.
+when the page runs. Beside them: web/favicon.svg, and rules.html, each game's help pages as
+the board shows them (the page links to it), made from the app's own help paragraphs so the
+two never differ.
 """
 import argparse
 import base64
 import functools
+import html
 import http.server
+import importlib
 import json
 import os
 import shutil
@@ -25,7 +29,7 @@ WEB = os.path.join(ROOT, "web")
 OUT = os.path.join(ROOT, "build", "web")
 VM = os.path.join(WEB, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 VM_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "main.js")
+PAGE_FILES = ("index.html", "main.js", "favicon.svg")
 # Backends the browser never loads: they need pygame or the board's own modules.
 NOT_IN_PAGE = {"hw/desktop.py", "hw/stub.py", "hw/pybadge.py", "hw/pygamer.py",
                "hw/board_common.py"}
@@ -74,6 +78,64 @@ def font_sheet():
     return bytes(out)
 
 
+def _app_path():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if ROOT not in sys.path:
+        sys.path.append(ROOT)   # appended: the repo's code.py must not shadow `code`
+
+
+def help_of(module):
+    """The help paragraphs of the game whose table lives in module (its HELP names them in
+    ui/patience_help.py or ui/seat_help.py, as the board's Help screen finds them)."""
+    _app_path()
+    from ui import patience_help, seat_help
+    mod = importlib.import_module(module)
+    names = {c.HELP for c in vars(mod).values() if isinstance(c, type)
+             and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)}
+    if len(names) != 1:
+        raise RuntimeError("%s names %d help texts, not one" % (module, len(names)))
+    name = names.pop()
+    return getattr(patience_help, name, None) or getattr(seat_help, name)
+
+
+RULES_HEAD = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pocket Patience: how to play</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+<style>
+  body { margin: 0 auto; max-width: 40em; padding: 8px 12px; background: #111; color: #ddd;
+         font: 14px/1.45 sans-serif; }
+  h1 { font-size: 20px; color: #ffd800; } h2 { font-size: 16px; color: #ffd800; }
+  a { color: #ffd800; }
+</style>
+</head>
+<body>
+<h1>Pocket Patience: how to play</h1>
+<p>Each game's help, as the board shows it under Start, Help. <a href="index.html">Back to
+the game</a>.</p>
+<p>On this page the keys are: arrows for the D-pad, Z or A for A, X or B for B, Enter for
+Start, Space for Select (or the buttons under the screen). Start opens a game's menu: help,
+settings, a new game, and "Other games" back to the chooser.</p>
+"""
+
+
+def rules_page():
+    """rules.html: every game of the chooser with its help paragraphs."""
+    _app_path()
+    from ui.launcher import GAMES
+    out = [RULES_HEAD]
+    for game in GAMES:
+        title, module = game[0], game[2]
+        out.append("<h2>%s</h2>\n" % html.escape(title))
+        out += ["<p>%s</p>\n" % html.escape(p) for p in help_of(module)]
+    out.append("</body>\n</html>\n")
+    return "".join(out)
+
+
 def build(out=OUT):
     npm_ci()
     if os.path.isdir(out):
@@ -83,6 +145,8 @@ def build(out=OUT):
         shutil.copy(os.path.join(WEB, name), out)
     for name in VM_FILES:
         shutil.copy(os.path.join(VM, name), out)
+    with open(os.path.join(out, "rules.html"), "w", encoding="utf-8") as f:
+        f.write(rules_page())
     bundle = {path: base64.b64encode(data).decode() for path, data in app_files().items()}
     with open(os.path.join(out, "app.json"), "w") as f:
         json.dump(bundle, f)
@@ -92,7 +156,8 @@ def build(out=OUT):
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json"}
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8"}
 
     def end_headers(self):
         # a rebuilt page is never mixed with an old one from the browser's cache

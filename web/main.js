@@ -36,7 +36,8 @@ function fail(e) {
 }
 
 function fitScale() {
-  const room = document.getElementById("pad").offsetHeight + 40;
+  const room = document.getElementById("pad").offsetHeight +
+    document.querySelector("header").offsetHeight + 40;
   const s = Math.max(1, Math.min(6, Math.floor(Math.min(
     window.innerWidth / W, (window.innerHeight - room) / H))));
   if (s !== pp.scale || canvas.width !== W * s) {

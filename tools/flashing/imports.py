@@ -12,7 +12,9 @@ Imports inside `try:` blocks that catch ImportError may fail (libraries import `
 way); every other import that resolves nowhere is reported as missing. Importing `a.b.c` also
 runs `a` and `a.b`, so their __init__ files are part of the walk. Names handed to
 `__import__()` (ui/launcher.py's game table) are taken from the dotted string constants of the
-file that calls it.
+file that calls it. A branch the board never takes is not followed: code under
+`if sys.implementation.name == "circuitpython":` is, its `else:` is not (code.py's desktop
+branch, which imports ui/programs.py), and the other way round for `!=`.
 """
 import ast
 import os
@@ -85,6 +87,41 @@ def _guarded(tree):
     return ids
 
 
+def _on_board(test):
+    """What an `if` test is on the board: True, False, or None when it cannot tell. It reads
+    only `sys.implementation.name` compared with a string, and not/and/or of such tests."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and \
+            isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        sides = (test.left, test.comparators[0])
+        name = [s for s in sides if ast.unparse(s) == "sys.implementation.name"]
+        value = [s.value for s in sides if isinstance(s, ast.Constant)
+                 and isinstance(s.value, str)]
+        if name and value:
+            return (value[0] == "circuitpython") == isinstance(test.ops[0], ast.Eq)
+    elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        got = _on_board(test.operand)
+        return None if got is None else not got
+    elif isinstance(test, ast.BoolOp):
+        got = [_on_board(v) for v in test.values]
+        short = isinstance(test.op, ast.Or)      # any True decides an or, any False an and
+        if short in got:
+            return short
+        return None if None in got else not short
+    return None
+
+
+def _off_board(tree):
+    """ids of nodes in branches the board never takes."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            taken = _on_board(node.test)
+            if taken is not None:
+                for stmt in (node.orelse if taken else node.body):
+                    ids.update(id(s) for s in ast.walk(stmt))
+    return ids
+
+
 def _dynamic_names(tree, packages):
     """(dotted strings naming app modules, whether the file calls __import__ at all)."""
     calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
@@ -106,6 +143,7 @@ def walk(finder, entry, skip=DESKTOP_ONLY):
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read(), path)
         guarded = _guarded(tree)
+        off_board = _off_board(tree)
         package = name if os.path.basename(path) == "__init__.py" else name.rpartition(".")[0]
 
         def want(mod, node, quiet=False):
@@ -129,6 +167,8 @@ def walk(finder, entry, skip=DESKTOP_ONLY):
                 todo.append((sub, p))
 
         for node in ast.walk(tree):
+            if id(node) in off_board:
+                continue
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     want(alias.name, node)
