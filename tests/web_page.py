@@ -203,34 +203,59 @@ class Page:
             time.sleep(0.05)
         raise TimeoutError("the page did not start in %d s" % timeout)
 
+    # A tap reaches the page's own key and button handlers as one task, down then up, so no
+    # pass of its loop falls between them: sent as two DevTools commands, a tap lasted as long
+    # as the machine was slow, and past 400 ms (600 ms for B) the page rightly took it for a
+    # held key, repeating a direction or redoing with held B (hw/base.py Repeater).
     def press(self, code):
         """A key tapped on the keyboard, then the app left to finish what it does."""
         name, code_name, vk = KEY_NAMES[code]
-        for kind in ("keyDown", "keyUp"):
-            self.browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=code_name,
-                              windowsVirtualKeyCode=vk)
-        self.settle()
-
-    def hold(self, code, ms):
-        """A key held down on the keyboard for about ms, then let go."""
-        name, code_name, vk = KEY_NAMES[code]
-        self.browser.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
-                          windowsVirtualKeyCode=vk)
-        time.sleep(ms / 1000)
-        self.browser.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
-                          windowsVirtualKeyCode=vk)
+        self.browser.js(
+            "for (const type of ['keydown', 'keyup']) document.body.dispatchEvent(new "
+            "KeyboardEvent(type, {key: %s, code: %s, keyCode: %d, bubbles: true, "
+            "cancelable: true}))" % (json.dumps(name), json.dumps(code_name), vk))
         self.settle()
 
     def tap(self, code):
         """The on-screen button for the key touched with a finger, then the app settled."""
-        box = self.browser.js(
-            "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
-            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
-            % code)
-        point = {"x": box[0], "y": box[1]}
-        self.browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
-        self.browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        self.browser.js(
+            "(() => { const b = document.querySelector('#pad button[data-key=\"%d\"]'); "
+            "for (const type of ['pointerdown', 'pointerup']) b.dispatchEvent(new "
+            "PointerEvent(type, {pointerId: 1, isPrimary: true, pointerType: 'touch', "
+            "bubbles: true, cancelable: true})); })()" % code)
         self.settle()
+
+    def hold(self, code, moves, finger=False, timeout=60):
+        """A key held down through the browser's own input, by keyboard or by a finger on its
+        button, until the page has drawn `moves` frames since, then let go; returns the frames
+        drawn in all. Each pass of the page draws at most one frame, so the count is the moves
+        the key made, however slow the machine (a wait of so many ms would not be)."""
+        b = self.browser
+        name, code_name, vk = KEY_NAMES[code]
+        if finger:
+            box = b.js(
+                "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
+                ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; "
+                "})()" % code)
+            point = {"x": box[0], "y": box[1]}
+        start = b.js("pp.frames")
+        if finger:
+            b.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
+        else:
+            b.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
+                   windowsVirtualKeyCode=vk)
+        end = time.monotonic() + timeout
+        while b.js("pp.frames") - start < moves:
+            if time.monotonic() > end:
+                raise TimeoutError("the held key made fewer than %d moves" % moves)
+            time.sleep(0.01)
+        if finger:
+            b.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        else:
+            b.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
+                   windowsVirtualKeyCode=vk)
+        self.settle()
+        return b.js("pp.frames") - start
 
     def lights(self):
         """The five dots as the page last showed them, 0xRRGGBB each."""
