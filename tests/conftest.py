@@ -22,8 +22,25 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 # Figures the fit and budget tests measured, printed after every run (pytest hides test
-# output by default, and these numbers are the point of those tests).
+# output by default, and these numbers are the point of those tests). Under pytest-xdist
+# (`make test`) each worker sends its own to the run that prints them.
 FIGURES = []
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_WorkerFigures())
+
+
+class _WorkerFigures:
+    def pytest_testnodedown(self, node, error):
+        FIGURES.extend(getattr(node, "workeroutput", {}).get("figures", ()))
+
+
+def pytest_sessionfinish(session):
+    out = getattr(session.config, "workeroutput", None)     # set in a worker only
+    if out is not None:
+        out["figures"] = list(FIGURES)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -25,9 +25,9 @@ PASSES = 200000     # main-loop passes the desktop may need to settle (CPU pace 
 
 
 @pytest.fixture(scope="module")
-def page():
-    build_web.build()
-    server = web_page.Server(build_web.OUT)
+def page(tmp_path_factory):
+    # built in a folder of this run's own: parallel workers and `make web` share no build/web
+    server = web_page.Server(build_web.build(str(tmp_path_factory.mktemp("web"))))
     browser = web_page.Browser()
     try:
         yield web_page.Page(browser, server.url)
