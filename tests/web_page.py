@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -72,17 +73,20 @@ class Browser:
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
         # The browser reads commands on fd 3 and writes answers on fd 4. Its ends are moved
-        # above 10 first (close-on-exec) so putting them at 3 and 4 overwrites neither.
+        # above 10 first (close-on-exec) so putting them at 3 and 4 overwrites neither. A new
+        # Python puts them there and becomes the browser: Python code run between fork and
+        # exec (preexec_fn) can hang on a lock another thread held, as in a parallel test
+        # worker.
         child_in = fcntl.fcntl(to_browser_r, fcntl.F_DUPFD_CLOEXEC, 10)
         child_out = fcntl.fcntl(from_browser_w, fcntl.F_DUPFD_CLOEXEC, 10)
-
-        def fds():
-            os.dup2(child_in, 3)
-            os.dup2(child_out, 4)
+        place = ("import os, sys\nos.dup2(%d, 3)\nos.dup2(%d, 4)\nos.close(%d)\nos.close(%d)\n"
+                 "os.execv(sys.argv[1], sys.argv[1:])" % (child_in, child_out, child_in,
+                                                          child_out))
         self.proc = subprocess.Popen(
-            [exe, *FLAGS, "--user-data-dir=" + self.profile, "about:blank"],
-            preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False)
+            [sys.executable, "-c", place, exe, *FLAGS, "--user-data-dir=" + self.profile,
+             "about:blank"],
+            pass_fds=(child_in, child_out), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
         for fd in (to_browser_r, from_browser_w, child_in, child_out):
             os.close(fd)
         self._next = 0
