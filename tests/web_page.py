@@ -95,11 +95,28 @@ class Browser:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.session = None
+        self.context = None
         targets = self.send("Target.getTargets")["targetInfos"]
         page = next(t for t in targets if t["type"] == "page")
-        self.session = self.send("Target.attachToTarget", targetId=page["targetId"],
+        self._attach(page["targetId"])
+
+    def _attach(self, target):
+        self.session = None
+        self.session = self.send("Target.attachToTarget", targetId=target,
                                  flatten=True)["sessionId"]
         self.send("Page.enable")
+
+    def fresh_page(self):
+        """A page in a browser context of its own, with storage no page has used, as a board
+        never played; the last one's context goes, its page with it. (Clearing the one
+        context's storage raced the last page's save as it left, which could land after.)"""
+        old = self.context
+        self.session = None
+        self.context = self.send("Target.createBrowserContext")["browserContextId"]
+        self._attach(self.send("Target.createTarget", url="about:blank", width=800,
+                               height=900, browserContextId=self.context)["targetId"])
+        if old is not None:
+            self.send("Target.disposeBrowserContext", browserContextId=old)
 
     def _read(self):
         buf = b""
@@ -179,14 +196,7 @@ class Page:
         """Load the page with this seed; fresh: as a board never played (no saves)."""
         b = self.browser
         if fresh:
-            b.send("Page.navigate", url="about:blank")
-            end = time.monotonic() + 30
-            while b.js("location.href") != "about:blank":   # the last page has saved
-                if time.monotonic() > end:
-                    raise TimeoutError("the page did not leave")
-                time.sleep(0.02)
-            b.send("Storage.clearDataForOrigin", origin=self.url.rstrip("/"),
-                   storageTypes="local_storage")
+            b.fresh_page()
         b.send("Page.navigate", url="%s?seed=%d" % (self.url, seed))
         self.wait_ready()
 
