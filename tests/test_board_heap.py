@@ -95,7 +95,8 @@ def smallest(path, games, areas, budget):
 @pytest.fixture(scope="module")
 def figures(trees):
     """Every session from both trees: its measured run's figures and its smallest heap."""
-    jobs = [(kind, games) for kind in ("mpy", "py") for games in SESSIONS]
+    # all five in a row first: the longest, they would otherwise end the run on one thread
+    jobs = [(kind, games) for games in SESSIONS[::-1] for kind in ("mpy", "py")]
 
     def one(job):
         kind, games = job
