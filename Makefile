@@ -14,9 +14,13 @@ $(VENV)/.installed: requirements-dev.txt
 play: $(VENV)/.installed
 	$(PY) tools/sim.py $(ARGS)
 
+# Tests run in parallel, one worker a core (pytest-xdist), each test file on one worker so a
+# file's costly setup (the browser, the interpreter runs a fit gate measures) happens once,
+# the longest files first (tests/conftest.py); JOBS=0 runs them in this one process.
+JOBS ?= auto
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest $(ARGS)
+	$(VENV)/bin/pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder $(ARGS)
 
 # Figures, not pass/fail: tables of solver, Yo-yo and YoYo measurements (a few minutes), the
 # Calculation and Big Ben hints beside the full-information search (CALC_ARGS="--last 1200"

@@ -21,9 +21,41 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
+# The files that take longest (pytest --durations) start first, so that a parallel run
+# (`make test`: pytest-xdist, a file to a worker, --no-loadscope-reorder keeping this order)
+# never ends on one of them running alone; the rest keep their order.
+LONGEST_FIRST = ("test_board_heap.py", "test_text_fit.py", "test_ui_seats_fit.py", "test_web.py",
+                 "test_ui_app.py", "test_launcher.py", "test_ui_yoyo.py", "test_ui_amigo.py",
+                 "test_solver.py", "test_sim_kill.py")
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item):
+        name = os.path.basename(str(item.path))
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+    items.sort(key=rank)
+
+
 # Figures the fit and budget tests measured, printed after every run (pytest hides test
-# output by default, and these numbers are the point of those tests).
+# output by default, and these numbers are the point of those tests). Under pytest-xdist
+# (`make test`) each worker sends its own to the run that prints them.
 FIGURES = []
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_WorkerFigures())
+
+
+class _WorkerFigures:
+    def pytest_testnodedown(self, node, error):
+        FIGURES.extend(getattr(node, "workeroutput", {}).get("figures", ()))
+
+
+def pytest_sessionfinish(session):
+    out = getattr(session.config, "workeroutput", None)     # set in a worker only
+    if out is not None:
+        out["figures"] = list(FIGURES)
 
 
 def pytest_terminal_summary(terminalreporter):

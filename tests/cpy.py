@@ -50,7 +50,8 @@ def fixed_name(target, slot="r"):
     name on its heap, and its pool of names grows in steps of KBs, so measuring from wherever a
     clone or a temporary folder happens to live would move the figures by up to a KB.
     CPY_LINKS names another folder of the same length (/tmp/pp2) so that two clones can run
-    their tests at once without pointing each other's links away."""
+    their tests at once without pointing each other's links away; within one run, each
+    pytest-xdist worker names its own slots (worker_slot())."""
     link = os.path.join(os.environ.get("CPY_LINKS", "/tmp/ppc"), slot)
     if os.path.realpath(link) != os.path.realpath(target):
         os.makedirs(os.path.dirname(link), exist_ok=True)
@@ -61,13 +62,21 @@ def fixed_name(target, slot="r"):
 
 
 def fixed_root():
-    return fixed_name(ROOT)
+    return fixed_name(ROOT)         # one target for every worker: they can share its link
+
+
+def worker_slot(i):
+    """Slot i of this process, 3 characters for every worker of a pytest-xdist run (gw0 p00,
+    gw1 q00, ... 26 letters), so parallel workers never point each other's links away and every
+    worker's figures are measured from names of the same length."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return "%s%02d" % ("pqrstuvwxyzabcdefghijklmno"[int(worker[2:] or 0) % 26], i)
 
 
 def run(script, path=(ROOT,), heapsize="2M", seconds=600, cwd=None):
     """Run `script` under the real interpreter with `path` first on sys.path (the repository
     under its fixed name); returns (exit code, stdout + stderr)."""
-    path = [fixed_root() if p == ROOT else fixed_name(p, "p%02d" % i)
+    path = [fixed_root() if p == ROOT else fixed_name(p, worker_slot(i))
             for i, p in enumerate(path)]
     prelude = "import sys\n" + "".join(
         "sys.path.insert(%d, %r)\n" % (i, p) for i, p in enumerate(path))

@@ -1,6 +1,7 @@
 """Fit gate: the Calculation engine and its hint under the real CircuitPython 10 interpreter
 (32-bit, as on the SAMD51 boards), from source and compiled by CircuitPython's mpy-cross,
-against CPython: heap kept after import, peak above it, bytes allocated per move."""
+against CPython: heap kept after import, peak above it, bytes allocated per move (the scripts
+and tests: tests/patience_fit.py)."""
 from tests import cpy, patience_fit
 
 pytestmark = cpy.needs_cpy
@@ -11,105 +12,7 @@ pytestmark = cpy.needs_cpy
 RULES_BUDGET = 8 * 1024
 HINT_BUDGET = 4 * 1024
 PEAK_BUDGET = 2 * 1024
-GAMES = 12
 
-# Heap kept by the imports, in a script of its own: the interpreter interns names in pools
-# that grow by doubling, and a bigger script would charge a pool it fills to whichever module
-# happens to be imported next.
-IMPORTS = """
-import gc
-Calculation = hint = None
-shared = rules = base = 0
-gc.collect()
-base = gc.mem_alloc()
-import engine.cards
-import engine.crc
-import engine.rng
-gc.collect()
-shared = gc.mem_alloc() - base
-from engine.calculation import Calculation
-gc.collect()
-rules = gc.mem_alloc() - base - shared
-from engine.calculation_hint import hint
-gc.collect()
-print("FIG shared", shared)
-print("FIG rules", rules)
-print("FIG hint", gc.mem_alloc() - base - shared - rules)
-"""
-
-# Games played by the hint, undone and redone to the start and back, saved and restored.
-# Runs on CPython too (heap figures are then 0). Globals exist before the measured loop, as
-# a first assignment grows the globals dict; the first game warms up and is not counted.
-GAMES_SCRIPT = """
-import gc
-
-
-def heap():
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-
-
-Calculation = move_dst = move_src = hint = None
-retained = base = 0
-gc.collect()
-base = heap()
-from engine.calculation import Calculation, move_dst, move_src
-from engine.calculation_hint import hint
-gc.collect()
-retained = heap() - base
-
-game = Calculation()
-
-
-def play_out(g):
-    k = 0
-    h = hint(g)
-    while h >= 0:
-        g.play(move_src(h), move_dst(h))
-        k += 1
-        h = hint(g)
-    return k
-
-
-def back_and_forth(g):
-    k = 0
-    while g.undo():
-        k += 1
-    while g.redo():
-        k += 1
-    return k
-
-
-peak = grew = counted = n = moves = before = level = won = 0
-data = same = None
-while n < %d:
-    n += 1
-    game.new_deal(n)
-    gc.collect()
-    before = heap()
-    moves = play_out(game)
-    moves += back_and_forth(game)
-    if n > 1:
-        grew += heap() - before
-        counted += moves
-    data = game.save()
-    game.restore(data)
-    level = heap() - base - retained
-    if level > peak:
-        peak = level
-    same = game.save() == data
-    won += game.is_won()
-    print("RES", n, moves, game.on_foundations(), game.is_won(), game.is_stuck(), same,
-          len(data))
-    data = None
-    gc.collect()
-
-if heap():
-    print("FIG peak_above_retained", peak)
-    print("FIG bytes_all_moves", grew)
-    print("FIG moves", counted)
-    print("FIG won", won)
-""" % GAMES
-
-FILES = ("__init__", "cards", "crc", "rng", "calculation", "calculation_hint")
-patience_fit.install(globals(), "calculation", "Calculation", FILES, IMPORTS, GAMES_SCRIPT, GAMES,
-                     (RULES_BUDGET, HINT_BUDGET, PEAK_BUDGET), "rng, crc, cards")
+patience_fit.install(globals(), "calculation", "Calculation", "Calculation",
+                     ("cards", "crc", "rng"), "move_src(h), move_dst(h)",
+                     (RULES_BUDGET, HINT_BUDGET, PEAK_BUDGET), helpers=("move_dst", "move_src"))

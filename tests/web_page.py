@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -72,17 +73,20 @@ class Browser:
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
         # The browser reads commands on fd 3 and writes answers on fd 4. Its ends are moved
-        # above 10 first (close-on-exec) so putting them at 3 and 4 overwrites neither.
+        # above 10 first (close-on-exec) so putting them at 3 and 4 overwrites neither. A new
+        # Python puts them there and becomes the browser: Python code run between fork and
+        # exec (preexec_fn) can hang on a lock another thread held, as in a parallel test
+        # worker.
         child_in = fcntl.fcntl(to_browser_r, fcntl.F_DUPFD_CLOEXEC, 10)
         child_out = fcntl.fcntl(from_browser_w, fcntl.F_DUPFD_CLOEXEC, 10)
-
-        def fds():
-            os.dup2(child_in, 3)
-            os.dup2(child_out, 4)
+        place = ("import os, sys\nos.dup2(%d, 3)\nos.dup2(%d, 4)\nos.close(%d)\nos.close(%d)\n"
+                 "os.execv(sys.argv[1], sys.argv[1:])" % (child_in, child_out, child_in,
+                                                          child_out))
         self.proc = subprocess.Popen(
-            [exe, *FLAGS, "--user-data-dir=" + self.profile, "about:blank"],
-            preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False)
+            [sys.executable, "-c", place, exe, *FLAGS, "--user-data-dir=" + self.profile,
+             "about:blank"],
+            pass_fds=(child_in, child_out), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
         for fd in (to_browser_r, from_browser_w, child_in, child_out):
             os.close(fd)
         self._next = 0
@@ -92,11 +96,28 @@ class Browser:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.session = None
+        self.context = None
         targets = self.send("Target.getTargets")["targetInfos"]
         page = next(t for t in targets if t["type"] == "page")
-        self.session = self.send("Target.attachToTarget", targetId=page["targetId"],
+        self._attach(page["targetId"])
+
+    def _attach(self, target):
+        self.session = None
+        self.session = self.send("Target.attachToTarget", targetId=target,
                                  flatten=True)["sessionId"]
         self.send("Page.enable")
+
+    def fresh_page(self):
+        """A page in a browser context of its own, with storage no page has used, as a board
+        never played; the last one's context goes, its page with it. (Clearing the one
+        context's storage raced the last page's save as it left, which could land after.)"""
+        old = self.context
+        self.session = None
+        self.context = self.send("Target.createBrowserContext")["browserContextId"]
+        self._attach(self.send("Target.createTarget", url="about:blank", width=800,
+                               height=900, browserContextId=self.context)["targetId"])
+        if old is not None:
+            self.send("Target.disposeBrowserContext", browserContextId=old)
 
     def _read(self):
         buf = b""
@@ -186,14 +207,7 @@ class Page:
         """Load the page with this seed; fresh: as a board never played (no saves)."""
         b = self.browser
         if fresh:
-            b.send("Page.navigate", url="about:blank")
-            end = time.monotonic() + 30
-            while b.js("location.href") != "about:blank":   # the last page has saved
-                if time.monotonic() > end:
-                    raise TimeoutError("the page did not leave")
-                time.sleep(0.02)
-            b.send("Storage.clearDataForOrigin", origin=self.url.rstrip("/"),
-                   storageTypes="local_storage")
+            b.fresh_page()
         b.send("Page.navigate", url="%s?seed=%d" % (self.url, seed))
         self.wait_ready()
 
@@ -214,34 +228,59 @@ class Page:
             time.sleep(0.05)
         raise TimeoutError("the page did not start in %d s" % timeout)
 
+    # A tap reaches the page's own key and button handlers as one task, down then up, so no
+    # pass of its loop falls between them: sent as two DevTools commands, a tap lasted as long
+    # as the machine was slow, and past 400 ms (600 ms for B) the page rightly took it for a
+    # held key, repeating a direction or redoing with held B (hw/base.py Repeater).
     def press(self, code):
         """A key tapped on the keyboard, then the app left to finish what it does."""
         name, code_name, vk = KEY_NAMES[code]
-        for kind in ("keyDown", "keyUp"):
-            self.browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=code_name,
-                              windowsVirtualKeyCode=vk)
-        self.settle()
-
-    def hold(self, code, ms):
-        """A key held down on the keyboard for about ms, then let go."""
-        name, code_name, vk = KEY_NAMES[code]
-        self.browser.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
-                          windowsVirtualKeyCode=vk)
-        time.sleep(ms / 1000)
-        self.browser.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
-                          windowsVirtualKeyCode=vk)
+        self.browser.js(
+            "for (const type of ['keydown', 'keyup']) document.body.dispatchEvent(new "
+            "KeyboardEvent(type, {key: %s, code: %s, keyCode: %d, bubbles: true, "
+            "cancelable: true}))" % (json.dumps(name), json.dumps(code_name), vk))
         self.settle()
 
     def tap(self, code):
         """The on-screen button for the key touched with a finger, then the app settled."""
-        box = self.browser.js(
-            "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
-            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
-            % code)
-        point = {"x": box[0], "y": box[1]}
-        self.browser.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
-        self.browser.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        self.browser.js(
+            "(() => { const b = document.querySelector('#pad button[data-key=\"%d\"]'); "
+            "for (const type of ['pointerdown', 'pointerup']) b.dispatchEvent(new "
+            "PointerEvent(type, {pointerId: 1, isPrimary: true, pointerType: 'touch', "
+            "bubbles: true, cancelable: true})); })()" % code)
         self.settle()
+
+    def hold(self, code, moves, finger=False, timeout=60):
+        """A key held down through the browser's own input, by keyboard or by a finger on its
+        button, until the page has drawn `moves` frames since, then let go; returns the frames
+        drawn in all. Each pass of the page draws at most one frame, so the count is the moves
+        the key made, however slow the machine (a wait of so many ms would not be)."""
+        b = self.browser
+        name, code_name, vk = KEY_NAMES[code]
+        if finger:
+            box = b.js(
+                "(() => { const r = document.querySelector('#pad button[data-key=\"%d\"]')"
+                ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; "
+                "})()" % code)
+            point = {"x": box[0], "y": box[1]}
+        start = b.js("pp.frames")
+        if finger:
+            b.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
+        else:
+            b.send("Input.dispatchKeyEvent", type="keyDown", key=name, code=code_name,
+                   windowsVirtualKeyCode=vk)
+        end = time.monotonic() + timeout
+        while b.js("pp.frames") - start < moves:
+            if time.monotonic() > end:
+                raise TimeoutError("the held key made fewer than %d moves" % moves)
+            time.sleep(0.01)
+        if finger:
+            b.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        else:
+            b.send("Input.dispatchKeyEvent", type="keyUp", key=name, code=code_name,
+                   windowsVirtualKeyCode=vk)
+        self.settle()
+        return b.js("pp.frames") - start
 
     def lights(self):
         """The five dots as the page last showed them, 0xRRGGBB each."""

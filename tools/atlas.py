@@ -126,7 +126,10 @@ def run(first, last, jobs, slots, progress):
     if todo:
         os.makedirs(os.path.dirname(progress), exist_ok=True)
         t0 = time.time()
-        with open(progress, "a") as out, multiprocessing.Pool(jobs, _init, (slots,)) as pool:
+        # spawned, not forked: a fork copies the caller's threads' locks held (a test runner's,
+        # a display's), and a child that finds one taken waits forever
+        spawn = multiprocessing.get_context("spawn")
+        with open(progress, "a") as out, spawn.Pool(jobs, _init, (slots,)) as pool:
             for k, (n, won, nodes, secs) in enumerate(
                     pool.imap_unordered(decide, todo, chunksize=4), 1):
                 out.write("%d,%s,%d,%.3f\n" % (n, "won" if won else "nowin", nodes, secs))

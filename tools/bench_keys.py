@@ -765,8 +765,8 @@ def report(results, resumes, resumed_game, out=print):
     out("(2 people, 4 CPU strong); Calculation with hints. Not included: the screen's redraw "
         "in C and over SPI.")
     out("")
-    width = 20
-    out("%-40s" % "pass (board ms)" + "".join("%*s" % (width, g) for g in GAMES) +
+    width = 20          # a column: a space, then the cell (a slow run can make one longer)
+    out("%-40s" % "pass (board ms)" + "".join(" %*s" % (width - 1, g) for g in GAMES) +
         "   target")
     for kind in ROWS:
         name, target = KINDS[kind]
@@ -774,15 +774,15 @@ def report(results, resumes, resumed_game, out=print):
         for game in range(1, len(GAMES) + 1):
             i = worst.get((kind, game))
             if i is None:
-                cells.append("%*s" % (width, "-"))
+                cells.append(" %*s" % (width - 1, "-"))
                 continue
-            cells.append("%*s" % (width, figs[i].cell()))
+            cells.append(" %*s" % (width - 1, figs[i].cell()))
             if target is not None and figs[i].ms() > target:
                 fails.append("%s, %s: %d ms > %d ms" % (GAMES[game - 1], name,
                                                          round(figs[i].ms()), target))
         out("%-40s" % name + "".join(cells) + "   %s" % ("<= %d" % target if target else ""))
     out("%-40s" % "a collection (the longest, between passes)" + "".join(
-        "%*s" % (width, gcs[gc_worst[g]].cell() if g in gc_worst else "-")
+        " %*s" % (width - 1, gcs[gc_worst[g]].cell() if g in gc_worst else "-")
         for g in range(1, len(GAMES) + 1)))
     out("  (the board collects when its heap fills, inside whichever pass allocates then: "
         "that pass takes this much more)")
@@ -794,7 +794,7 @@ def report(results, resumes, resumed_game, out=print):
         if p[4] and p[4] > beeps.get(game, (0, 0))[0]:
             beeps[game] = (p[4], kind)
     out("%-40s" % "longest tone inside a pass (sound on)" + "".join(
-        "%*s" % (width, "%d (%s)" % (beeps[g][0], KINDS[beeps[g][1]][0].split()[0])
+        " %*s" % (width - 1, "%d (%s)" % (beeps[g][0], KINDS[beeps[g][1]][0].split()[0])
                  if g in beeps else "-") for g in range(1, len(GAMES) + 1)))
     out("  (a tone blocks the pass it is played in: that pass's screen comes this much later)")
 

@@ -37,7 +37,20 @@ PORT = 8160
 
 
 def npm_ci():
-    """Install the VM from the lock file when it is not there yet."""
+    """Install the VM from the lock file when it is not there yet. One install at a time:
+    parallel test workers, or a build beside them, wait for it (npm ci empties node_modules
+    first, so a second one would pull the VM from under the first)."""
+    try:
+        import fcntl
+    except ImportError:         # Windows: one build at a time is up to the person
+        return _npm_ci()
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(os.path.join(os.path.dirname(OUT), "npm-ci.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _npm_ci()
+
+
+def _npm_ci():
     if all(os.path.exists(os.path.join(VM, f)) for f in VM_FILES):
         return
     npm = shutil.which("npm")
