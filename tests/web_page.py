@@ -97,6 +97,7 @@ class Browser:
         self._reader.start()
         self.session = None
         self.context = None
+        self._listening = ()
         targets = self.send("Target.getTargets")["targetInfos"]
         page = next(t for t in targets if t["type"] == "page")
         self._attach(page["targetId"])
@@ -106,6 +107,8 @@ class Browser:
         self.session = self.send("Target.attachToTarget", targetId=target,
                                  flatten=True)["sessionId"]
         self.send("Page.enable")
+        for d in self._listening:       # a fresh page is listened to as the last one was
+            self.send(d + ".enable")
 
     def fresh_page(self):
         """A page in a browser context of its own, with storage no page has used, as a board
@@ -165,8 +168,9 @@ class Browser:
 
     def listen(self, *domains):
         """Keep every event from now on in self.events (a new list), with these domains
-        ("Log", "Network", ...) enabled."""
+        ("Log", "Network", ...) enabled, on this page and on any fresh page after it."""
         self.events = []
+        self._listening = domains
         for d in domains:
             self.send(d + ".enable")
         return self.events
