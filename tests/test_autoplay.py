@@ -8,6 +8,7 @@ import pytest
 from engine.calculation import PILES, STOCK, WASTE
 from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
+from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
 from ui.bh_table import BlackHoleApp
 from ui.calc_table import CalcApp
@@ -87,7 +88,7 @@ def test_calculation_auto_moves_are_undone_one_by_one_and_do_not_come_back():
 def test_calculation_plays_out_a_sure_win_and_counts_it():
     hw, app = boot(CalcApp)
     g = app.game
-    app.deal(11)                    # hint play wins it (tests/test_ui_calc.py)
+    app.deal(WON_DEAL)              # hint play wins it (tests/test_ui_calc.py)
     presses = by_keys = 0
     for _ in range(200):
         idle(app)

@@ -6,6 +6,7 @@ import pytest
 
 from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
+from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
 from ui import celebrate
 from ui.bh_table import BlackHoleApp
@@ -32,7 +33,7 @@ def win(hw, app, app_class):
             app.table.cursor = f
             press(hw, app, keys.A)
     else:
-        app.deal(11)                # hint play wins it (tests/test_ui_calc.py)
+        app.deal(WON_DEAL)          # hint play wins it (tests/test_ui_calc.py)
         for _ in range(200):
             if app.game.is_won():
                 break

@@ -3,7 +3,7 @@ what it calls a collision, what it lets be, and the collisions players met (issu
 on the screen where it was seen."""
 import displayio
 
-from engine.bigben import RESERVE
+from engine.bigben import FOUND, RESERVE, WASTE
 from engine.yoyo import GREEDY, HUMAN
 from hw import keys, stub
 from tests import screen_check
@@ -175,3 +175,24 @@ def test_big_ben_cursor_frame_stays_on_the_screen_on_every_place():
         t._set_cursor()
         off += ["place %d: %s" % (place, c) for c in shown(hw) if "runs off" in c]
     assert off == []
+
+
+def test_big_ben_cursor_and_held_frames_clear_every_label_through_hint_play():
+    # deal 3 empties the 1 o'clock pile: the frame round its foundation once touched the
+    # corner of the empty pile's outline; the frames round the middle once crossed the hour
+    # labels and the waste's count
+    hw, app = boot(BigBenApp)
+    app.deal(3)
+    t, g = app.table, app.game
+    seen = []
+    for m in range(120):
+        if g.is_won() or g.is_stuck():
+            break
+        press(hw, app, keys.SELECT, keys.A)
+        for place in range(RESERVE + 1) if m % 7 == 0 else ():
+            t.place = place
+            t.held = place if (place < FOUND or place == WASTE) and g.n[place] else -1
+            t._set_cursor()
+            seen += ["move %d, place %d: %s" % (m, place, c) for c in shown(hw)]
+        t.held = -1
+    assert g.moves_made > 63 and seen == []

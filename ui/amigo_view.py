@@ -62,6 +62,7 @@ class AmigoView:
             self._counts.append(self._grid(2, 1, x + 37, y + 1))
         self._turn = _bar(SEAT_W - 2, sp.COLOURS[sp.GOLD])
         self._victim = _bar(SEAT_W - 2, 0xFFFFFF)
+        self._turn.hidden = self._victim.hidden = True    # till a seat is to move or be hit
         self.group.append(self._turn)
         self.group.append(self._victim)
         big = displayio.Group(scale=2, x=4, y=25)

@@ -22,12 +22,12 @@ _MID_X = const(71)
 _WASTE_Y = const(36)         # its count below it, the reserve below that
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
-PILE_X = b"\x3c\x6a\x77\x77\x77\x6a\x3c\x0e\x01\x01\x01\x0e"
-PILE_Y = b"\x01\x0c\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0c"
+PILE_X = b"\x3c\x6f\x77\x77\x77\x6f\x3c\x09\x01\x01\x01\x09"
+PILE_Y = b"\x01\x0b\x22\x36\x4a\x60\x64\x60\x4a\x36\x22\x0b"
 FOUND_X = b"\x40\x5e\x66\x66\x66\x5e\x40\x32\x2a\x2a\x2a\x32"
-FOUND_Y = b"\x12\x1a\x26\x36\x46\x52\x5a\x52\x46\x36\x26\x1a"
+FOUND_Y = b"\x12\x1b\x26\x36\x46\x51\x5a\x51\x46\x36\x26\x1b"
 # Each place's centre, for the D-pad: piles, foundations, waste, reserve.
-AT_X = (b"\x50\x7e\x8c\x8c\x8c\x7e\x50\x22\x14\x14\x14\x22"
+AT_X = (b"\x50\x83\x8c\x8c\x8c\x83\x50\x1d\x14\x14\x14\x1d"
         b"\x48\x66\x6e\x6e\x6e\x66\x48\x3a\x32\x32\x32\x3a\x53\x53")
 AT_Y = (b"\x08\x14\x2a\x3e\x52\x68\x6c\x68\x52\x3e\x2a\x14"
         b"\x16\x1e\x2a\x3a\x4a\x56\x5e\x56\x4a\x3a\x2a\x1e\x30\x46")
@@ -51,13 +51,13 @@ class BigBenTable(Deals):
         for h in range(HOURS):
             self._piles.append(self._grid(5, 2, PILE_X[h], PILE_Y[h]))
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
-            self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-7 if 0 < h < 6 else 17),
+            self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
         self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._grid(3, 2, _MID_X, _RES_Y)
-        self._waste_n = self._grid(2, 1, _MID_X + 4, _WASTE_Y + 2 * T)
+        self._waste_n = self._grid(2, 1, _MID_X + 4, _WASTE_Y + 2 * T + 1)
         self._deal = self._grid(5, 1, 120, 0)
-        self._gaps = self._row("", 2, 0, 0xFFFFFF, 7)      # while the reserve can fill them
+        self._gaps = self._row("", 2, -2, 0xFFFFFF, 7)      # while the reserve can fill them
         self._held = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.WHITE)
         self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
         self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)

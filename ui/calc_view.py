@@ -42,8 +42,9 @@ class CalcView:
             self.group.append(step)
             self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
             self._waste.append(self._grid(sheet, palette, 3, _SHOWN + 1, x, _WASTE_Y))
+            # a pixel below the fan: the cursor's frame round a full fan's top card runs there
             self._hidden.append(self._grid(sheet, palette, 2, 1, x + 4,
-                                           _WASTE_Y + (_SHOWN + 1) * sprites.TILE))
+                                           _WASTE_Y + (_SHOWN + 1) * sprites.TILE + 1))
         self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
         self._stock = self._grid(sheet, palette, 2, 1, _TURNED_X + 4, _NEXT_Y)
         self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
