@@ -2,7 +2,6 @@
 reads the reserve's order, reads the engine's card store right, wins deals, and decides within
 the board's time under the real CircuitPython. Its win rate on deals 1001-2000 beside the
 full-information search is in `make bench` (tools/bench_bigben_hint.py)."""
-import math
 import random
 
 from engine import bigben_hint
@@ -10,6 +9,7 @@ from engine.bigben import FOUND, GAPS, OK, RESERVE, WASTE, BigBen
 from engine.bigben_hint import hint
 from tests import cpy
 from tests.conftest import FIGURES
+from tools.interval import wilson
 
 WON_DEAL = 72           # the hint wins it (tests/test_ui_bigben.py wins it through the keys)
 BOARD_MS = 2000         # a hint's budget on the board
@@ -131,12 +131,6 @@ def test_it_wins_a_known_deal():
     assert (RESERVE, GAPS) in made and (RESERVE, WASTE) in made    # the waste and the gaps
 
 
-def wilson(k, n, z=1.96):
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return mid - half, mid + half
 
 
 def test_win_rate_on_deals_1_to_200():

@@ -17,7 +17,6 @@ split among those tied, the full rollout budget every decision (so the result do
 on this machine's load), match seeds from 100000 (nothing else here uses them); win rate with
 its 95% Wilson interval. --planner adds the same cells against CPU hard seats.
 """
-import math
 import os
 import subprocess
 import sys
@@ -28,6 +27,7 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from engine.amigo import ESCALATE, P_OVER, Amigo
 from engine.amigo_cpu import GREEDY, PLANNER, Cpu
 from engine.amigo_strong import ROLLOUTS, STRONG, Strong
+from tools.interval import wilson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD_X = 100           # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32
@@ -133,13 +133,6 @@ def strong_match(job):
             spent)
 
 
-def wilson(won, n):
-    """95% interval of a win rate, in percent."""
-    z = 1.96
-    p = won / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return 100 * (mid - half), 100 * (mid + half)
 
 
 def strong(matches, jobs, planner):
@@ -167,7 +160,7 @@ def strong(matches, jobs, planner):
         dec = sum(r[1] for r in res)
         rolls = sum(r[2] for r in res)
         spent = sum(r[3] for r in res)
-        lo, hi = wilson(won, matches)
+        lo, hi = (100 * x for x in wilson(won, matches))
         target = TARGETS.get(players) if other == GREEDY else None
         verdict = "-" if target is None else "%d%%: %s" % (target, (
             "met" if lo >= target else "missed" if hi < target else

@@ -7,7 +7,6 @@ each with a 95 % Wilson interval. The hint was tuned on deals 3001-6000, never t
     python tools/bench_bigben_hint.py --cap 0           # the hint only
 """
 import argparse
-import math
 import multiprocessing
 import os
 import sys
@@ -21,16 +20,7 @@ from bigben_search import CAP, solve  # noqa: E402
 
 from engine.bigben import BigBen  # noqa: E402
 from engine.bigben_hint import hint  # noqa: E402
-
-
-def wilson(k, n, z=1.96):
-    if not n:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+from tools.interval import wilson  # noqa: E402
 
 
 def hint_game(n, strict=False):

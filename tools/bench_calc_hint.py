@@ -11,7 +11,6 @@ the hint there, every hint of hint play on a few deals, by CPU time (time.clock(
 steps): a PyBadge runs bytecode about 100x slower than cpy32.
 """
 import argparse
-import math
 import multiprocessing
 import os
 import subprocess
@@ -25,17 +24,11 @@ if ROOT not in sys.path:
 from engine.calculation import Calculation, move_dst, move_src  # noqa: E402
 from engine.calculation_hint import hint  # noqa: E402
 from tools.calc_solve import WIDTHS, solve_deal  # noqa: E402
+from tools.interval import wilson  # noqa: E402
 
 BOARD_X = 100       # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32
 
 
-def wilson(won, n):
-    """95 % interval of a win rate, in percent."""
-    z = 1.96
-    p = won / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return 100 * (mid - half), 100 * (mid + half)
 
 
 def hint_wins(n):
@@ -53,7 +46,7 @@ def search_wins(n):
 
 
 def rate(name, won, n, secs):
-    lo, hi = wilson(won, n)
+    lo, hi = (100 * x for x in wilson(won, n))
     print("| %s | %d / %d | %.1f %% | %.1f-%.1f %% | %.0f s |"
           % (name, won, n, 100.0 * won / n, lo, hi, secs), flush=True)
 
