@@ -118,26 +118,35 @@ def unpack(data):
     return {n: bool(data[n >> 3] >> (n & 7) & 1) for n in range(1, LAST_DEAL + 1)}
 
 
+def decide_all(todo, decide, progress, jobs, label, init=None, initargs=(), chunksize=4):
+    """decide(n) -> (n, won, nodes, seconds) for every deal in todo on jobs processes, each
+    answer appended to the progress file as it comes (so a run stopped anywhere resumes) and
+    kept in the dict returned."""
+    done = {}
+    os.makedirs(os.path.dirname(progress), exist_ok=True)
+    t0 = time.time()
+    # spawned, not forked: a fork copies the caller's threads' locks held (a test runner's,
+    # a display's), and a child that finds one taken waits forever
+    spawn = multiprocessing.get_context("spawn")
+    with open(progress, "a") as out, spawn.Pool(jobs, init, initargs) as pool:
+        for k, (n, won, nodes, secs) in enumerate(
+                pool.imap_unordered(decide, todo, chunksize=chunksize), 1):
+            out.write("%d,%s,%d,%.3f\n" % (n, "won" if won else "nowin", nodes, secs))
+            out.flush()
+            done[n] = (won, nodes, secs)
+            if k % 1000 == 0 or k == len(todo):
+                print("%s: %d / %d in %.0f s" % (label, k, len(todo), time.time() - t0),
+                      flush=True)
+    return done
+
+
 def run(first, last, jobs, slots, progress):
     done = read_progress(progress)
     todo = [n for n in range(first, last + 1) if n not in done]
     print("atlas: %d of deals %d-%d decided already, %d to go on %d processes (table %d slots)"
           % (last - first + 1 - len(todo), first, last, len(todo), jobs, slots), flush=True)
     if todo:
-        os.makedirs(os.path.dirname(progress), exist_ok=True)
-        t0 = time.time()
-        # spawned, not forked: a fork copies the caller's threads' locks held (a test runner's,
-        # a display's), and a child that finds one taken waits forever
-        spawn = multiprocessing.get_context("spawn")
-        with open(progress, "a") as out, spawn.Pool(jobs, _init, (slots,)) as pool:
-            for k, (n, won, nodes, secs) in enumerate(
-                    pool.imap_unordered(decide, todo, chunksize=4), 1):
-                out.write("%d,%s,%d,%.3f\n" % (n, "won" if won else "nowin", nodes, secs))
-                out.flush()
-                done[n] = (won, nodes, secs)
-                if k % 1000 == 0 or k == len(todo):
-                    print("atlas: %d / %d in %.0f s" % (k, len(todo), time.time() - t0),
-                          flush=True)
+        done.update(decide_all(todo, decide, progress, jobs, "atlas", _init, (slots,)))
     return done
 
 

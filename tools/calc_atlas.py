@@ -12,7 +12,6 @@ build/calc-atlas-progress.csv (deal, won/nowin, positions, seconds), so an inter
 resumes where it stopped; the atlas is written once every deal has been searched.
 """
 import argparse
-import multiprocessing
 import os
 import sys
 import time
@@ -21,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.append(ROOT)
 
 from hw.atlas import LAST_DEAL  # noqa: E402
-from tools.atlas import pack, read_progress  # noqa: E402
+from tools.atlas import decide_all, pack, read_progress  # noqa: E402
 from tools.calc_solve import WIDTHS, solve_deal  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "calculation_atlas.bin")
@@ -41,17 +40,7 @@ def run(first, last, jobs, progress):
           "(beam widths %s)" % (last - first + 1 - len(todo), first, last, len(todo), jobs,
                                 WIDTHS), flush=True)
     if todo:
-        os.makedirs(os.path.dirname(progress), exist_ok=True)
-        t0 = time.time()
-        with open(progress, "a") as out, multiprocessing.Pool(jobs) as pool:
-            for k, (n, won, nodes, secs) in enumerate(
-                    pool.imap_unordered(decide, todo, chunksize=8), 1):
-                out.write("%d,%s,%d,%.3f\n" % (n, "won" if won else "nowin", nodes, secs))
-                out.flush()
-                done[n] = (won, nodes, secs)
-                if k % 1000 == 0 or k == len(todo):
-                    print("calc atlas: %d / %d in %.0f s" % (k, len(todo), time.time() - t0),
-                          flush=True)
+        done.update(decide_all(todo, decide, progress, jobs, "calc atlas", chunksize=8))
     return done
 
 
