@@ -45,7 +45,7 @@ WENT_OUT = const(1)
 TOOK_LAST = const(2)
 PILE_OUT = const(3)
 
-# apply()'s reason codes (ui/amigo_play.py words them for the player, with what would fit):
+# apply()'s reason codes (ui/yoyo_amigo/play.py words them for the player, with what would fit):
 # 1 game over, 2 not asked now, 3 no such card, 4 card chosen twice, 5 does not fit,
 # 6 series must step by 1, 7 blue runs up and red down, 8 against the direction,
 # 9 must play, not draw, 10 drawn card first, 11 choose another player, 12 up 0 or down 1,

@@ -21,7 +21,8 @@ from engine.calculation import PILES, STOCK, WASTE
 
 _KING = const(12)
 
-# The score's weights, tuned by tools/tune_calc_hint.py on deals 5001-5600 (never on the
+# The score's weights, tuned by tools/bench/tune_calculation_hint.py on deals 5001-5600 (never on
+# the
 # deals the bench reports). By index: 0, 1 an empty pile for a King, for another card; 2 a
 # King on a King; on any other top, 100 less 3 per unit of harm (_harm), less 4 per card the
 # top is wanted after the card (a pile spent early), plus 5 per unit of "in turn": 6, 7 when a

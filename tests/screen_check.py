@@ -8,7 +8,7 @@ TileGrids with their tiles over a sheet and its palette), not from rendered pixe
 thing drawn is known for what it is:
 - text: a row of ui/text.py over the font's glyph sheet; a character is the box round its
   inked pixels (the font's blank rows and columns are line spacing, not ink);
-- a card sheet's tile (ui/sprites.py, ui/amigo_sprites.py, Yo-yo's marks): a card face when
+- a card sheet's tile (ui/deck.py, ui/yoyo_amigo/sprites.py, Yo-yo's marks): a card face when
   most of the tile is opaque; otherwise a glyph (a digit, an arrow, a letter of YoYo's call,
   an empty place's outline), which counts as text: it is read, and nothing may cover it;
 - a TileGrid showing a whole bitmap: a backdrop when every pixel is opaque (the felt,

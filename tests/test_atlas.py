@@ -1,4 +1,5 @@
-"""The verdict atlas (hw/blackhole_atlas.bin, made by tools/atlas.py) and its board-side reader
+"""The verdict atlas (hw/blackhole_atlas.bin, made by tools/atlas/blackhole.py) and its board-side
+reader
 hw/atlas.py: exact against the reference verdicts and the solver, read without loading it,
 and under the real CircuitPython from compiled files."""
 import csv
@@ -13,7 +14,7 @@ from engine.solver import BUSY, WON, Solver
 from hw import atlas
 from tests import cpy
 from tests.conftest import FIGURES
-from tools import atlas as maker
+from tools.atlas import blackhole as maker
 
 ATLAS = os.path.join(cpy.ROOT, "hw", atlas.NAME)
 REFERENCE = os.environ.get("BLACKHOLE_REFERENCE_CSV", "")

@@ -10,8 +10,8 @@ from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
 from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
 from ui.persist import AUTO_BH, AUTO_CALC, Settings
 
 

@@ -1,4 +1,4 @@
-"""The responsiveness benchmark (tools/bench_keys.py): it runs as `make bench` runs it and prints
+"""The responsiveness benchmark (tools/bench/keys.py): it runs as `make bench` runs it and prints
 its table, its estimate of a pass's CPU time never takes a disturbed sample for the figure, and
 it refuses to run without the real interpreter, saying why."""
 import os
@@ -9,11 +9,9 @@ import sys
 import pytest
 
 from tests import cpy
+from tools.bench import keys as bench_keys
 
-sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-import bench_keys
-
-TOOL = os.path.join(cpy.ROOT, "tools", "bench_keys.py")
+TOOL = os.path.join(cpy.ROOT, "tools", "bench", "keys.py")
 
 
 def test_a_pass_is_timed_by_its_undisturbed_runs_only():

@@ -1,16 +1,13 @@
-"""The Big Ben atlas hw/bigben_atlas.bin (tools/atlas_bigben.py): Black Hole's layout exactly,
+"""The Big Ben atlas hw/bigben_atlas.bin (tools/atlas/bigben.py): Black Hole's layout exactly,
 its counts agree with its bits, and marked deals are won again by the full-information search,
 each line replayed to a win through engine/bigben.py."""
 import os
 import random
-import sys
 
 from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
 from tests import cpy
-
-sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-from atlas_bigben import ATLAS, CAP
-from bigben_search import replays, solve
+from tools.atlas.bigben import ATLAS, CAP
+from tools.atlas.bigben_search import replays, solve
 
 
 def data():

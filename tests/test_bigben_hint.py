@@ -1,7 +1,7 @@
 """Big Ben's hint: it plays every deal to an end without coming back to a position, never
 reads the reserve's order, reads the engine's card store right, wins deals, and decides within
 the board's time under the real CircuitPython. Its win rate on deals 1001-2000 beside the
-full-information search is in `make bench` (tools/bench_bigben_hint.py)."""
+full-information search is in `make bench` (tools/bench/bigben_hint.py)."""
 import random
 
 from engine import bigben_hint
@@ -9,7 +9,7 @@ from engine.bigben import FOUND, GAPS, OK, RESERVE, WASTE, BigBen
 from engine.bigben_hint import hint
 from tests import cpy
 from tests.conftest import FIGURES
-from tools.interval import wilson
+from tools.bench.interval import wilson
 
 WON_DEAL = 72           # the hint wins it (tests/test_ui_bigben.py wins it through the keys)
 BOARD_MS = 2000         # a hint's budget on the board

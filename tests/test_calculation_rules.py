@@ -346,7 +346,7 @@ def hint_play(g):
 
 
 def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
-    # A loose floor under the bench's figure (tools/bench_calc_hint.py): the old hint, which
+    # A loose floor under the bench's figure (tools/bench/calculation_hint.py): the old hint, which
     # won 22.6 %, would win about 11 of these 50; well under 10 would mean a broken hint.
     won = sum(hint_play(deal(n)) for n in range(1, 51))
     assert won >= 10

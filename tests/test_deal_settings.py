@@ -1,4 +1,4 @@
-"""Calculation's and Big Ben's deal settings (ui/patience_deals.py): "New deals: winnable"
+"""Calculation's and Big Ben's deal settings (ui/patience/deals.py): "New deals: winnable"
 deals only deals the game's atlas marks (hw/atlas.py, one file a game), says so when the file
 is missing and then deals as ever; statistics count wins among marked deals; Big Ben's
 "Strict deals" reaches the engine's strict at a new deal only, and both survive power-on
@@ -7,10 +7,10 @@ import pytest
 
 from hw import atlas, keys
 from tests.ui_keys import boot, press
-from tools import atlas as maker
-from ui import patience_menu
-from ui.bb_table import BigBenApp
-from ui.calc_table import CalcApp
+from tools.atlas import blackhole as maker
+from ui.bigben.table import BigBenApp
+from ui.calculation.table import CalcApp
+from ui.patience import menu as patience_menu
 from ui.persist import STRICT_BB, TAG_BB, WIN_BB, WIN_CALC, Persist, Settings
 
 MARKED = (7, 77, 7777, 31001)

@@ -3,7 +3,9 @@ them and leave, break between sentences where a page can, lose no word and end o
 import pytest
 
 from hw import keys
-from ui import pages, patience_help, seat_help
+from ui import pages
+from ui.patience import help as patience_help
+from ui.seated import help as seat_help
 from ui.textview import LINE_CHARS, LINES, TextView
 
 HELPS = {"Black Hole": patience_help.BLACK_HOLE, "Calculation": patience_help.CALCULATION,

@@ -1,5 +1,5 @@
-"""Hint words that name the move (issue 30 item 5), made by ui/calc_words.py and
-ui/bb_words.py from the move alone: every word form on its table's message row, for every
+"""Hint words that name the move (issue 30 item 5), made by ui/calculation/words.py and
+ui/bigben/words.py from the move alone: every word form on its table's message row, for every
 kind of move, within 25 characters, and Big Ben's cards drawn as on the cards (a chip of the
 card's rank and suit tiles over three blank cells)."""
 import pytest
@@ -9,10 +9,12 @@ from engine.calculation import STOCK
 from engine.calculation import WASTE as CWASTE
 from hw import keys
 from tests.ui_keys import boot, press
-from tools.text_view import row_text, row_with_cards
-from ui import bb_table, calc_table, sprites
-from ui.bb_table import BigBenApp
-from ui.calc_table import CalcApp
+from tools.text.view import row_text, row_with_cards
+from ui import deck as sprites
+from ui.bigben import table as bb_table
+from ui.bigben.table import BigBenApp
+from ui.calculation import table as calc_table
+from ui.calculation.table import CalcApp
 
 ROW = 25
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

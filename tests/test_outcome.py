@@ -6,11 +6,12 @@ import pytest
 
 from hw import keys
 from tests.ui_keys import boot, press
-from tools.text_view import row_text
+from tools.text.view import row_text
 from ui import app as ui_app
-from ui import patience_menu, screens
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import TURNED, CalcApp
+from ui import screens
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import TURNED, CalcApp
+from ui.patience import menu as patience_menu
 from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings, Stats
 
 BH_DEAL = 27977       # the deal of the report: stuck, undone, won by hints

@@ -9,9 +9,10 @@ from hw import keys, stub
 from tests import screen_check
 from tests.test_ui_yoyo import new_game
 from tests.ui_keys import boot, press
-from tools.text_view import row_text
-from ui import sprites, text
-from ui.bb_table import BigBenApp
+from tools.text.view import row_text
+from ui import deck as sprites
+from ui import text
+from ui.bigben.table import BigBenApp
 from ui.glyphs import felt
 
 

@@ -18,7 +18,7 @@ from hw import keys
 from hw.stores import FileStore
 from tests.test_ui_app import DEAL_2_WIN
 from tests.ui_keys import boot, press
-from ui.bh_table import BlackHoleApp
+from ui.blackhole.table import BlackHoleApp
 from ui.persist import TAG_GAME, Persist, Settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -46,26 +46,17 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from tools import atlas as atlas_maker
-from tools.text_view import row_text
-from ui import (
-    amigo_play,
-    bb_table,
-    bh_solving,
-    launcher,
-    patience_help,
-    patience_menu,
-    seat_help,
-    seat_records,
-    seats,
-    text,
-    textview,
-)
+from tools.atlas import blackhole as atlas_maker
+from tools.text.view import row_text
 from ui import app as ui_app
-from ui.amigo_app import AmigoApp
-from ui.bb_table import BigBenApp
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui import launcher, text, textview
+from ui.bigben import table as bb_table
+from ui.bigben.table import BigBenApp
+from ui.blackhole import solving as bh_solving
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
+from ui.patience import help as patience_help
+from ui.patience import menu as patience_menu
 from ui.persist import (
     TAG_AMIGO,
     TAG_AMIGO_SETUP,
@@ -81,8 +72,13 @@ from ui.persist import (
     Persist,
     Settings,
 )
-from ui.yoyo_app import YoyoApp
-from ui.yoyo_view import refusal as yoyo_refusal
+from ui.seated import app as seats
+from ui.seated import help as seat_help
+from ui.seated import records as seat_records
+from ui.yoyo_amigo import play as amigo_play
+from ui.yoyo_amigo.table import AmigoApp
+from ui.yoyo_parlett.table import YoyoApp
+from ui.yoyo_parlett.view import refusal as yoyo_refusal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LONG_NAMES = ["WWWWWW"] * 6       # setup allows six letters; W is as wide as any
@@ -90,10 +86,11 @@ BIGGEST = 0xFFFF                  # statistics are kept in 16 bits (ui/persist.p
 
 # Constants in the scanned code that never reach the screen, and why.
 NOT_SHOWN = {
-    "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
-    "ui.bb_table",
+    "ui.blackhole.table", "ui.yoyo_parlett.table", "ui.yoyo_amigo.table",   # modules to import
+    "ui.calculation.table", "ui.bigben.table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seat_help", "seat_setup", "patience_menu",  # modules to forget
+    "ui.", "patience.help", "seated.help", "seated.setup", "patience.menu",  # modules to forget
+    "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
     "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "deal_rules",
@@ -109,7 +106,8 @@ NOT_SHOWN = {
 }
 # Word lists split on blanks by the code: each word must be seen.
 WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
-SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
+SCANNED = sorted(os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
+                 for d, _, fs in os.walk(os.path.join(ROOT, "ui")) for f in fs if f.endswith(".py"))
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
         seat_help.YOYO + seat_help.AMIGO)
@@ -629,7 +627,7 @@ def drive_seated_menu(app_class):
     t = app.table
     for _ in range(6):                          # a game under way, the curtain passed
         press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
-    # the widest records against the CPU, for the score table (ui/seat_records.py)
+    # the widest records against the CPU, for the score table (ui/seated/records.py)
     app.persist.put(13 if app_class is YoyoApp else 14, seat_records.pack(
         [[app.table.seat_name(app, s), BIGGEST, BIGGEST] for s in range(2)]))
     for row in t.MENU:
@@ -709,7 +707,7 @@ def drive_yoyo_words():
                 app.step()
                 hw.clock.advance(800)
     # the widest news: a 10 moved under fan 17, a pile of 50 won with a Queen wanted next
-    from ui.yoyo_view import start_words, transfer_words, turn_words
+    from ui.yoyo_parlett.view import start_words, transfer_words, turn_words
     g = yy.Yoyo()
     g.new_game(1, 3, 0, b"", 0)
     g.history[0:4] = bytes((yy.XFER + 16, 0, yy.STUCK, 50 | 2 << 6))
@@ -747,8 +745,7 @@ def drive_yoyo_words():
 def drive_amigo_log(hw, app):
     """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
     table and on the log screen, for the holder and for the others; the end of a game."""
-    from ui import amigo_log as log
-    from ui import amigo_words as words
+    from ui.yoyo_amigo import log, words
     t = app.table
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)

@@ -1,4 +1,4 @@
-"""The YoYo app on the shared seated screens (ui/seats.py), on the stub backend: whole matches
+"""The YoYo app on the shared seated screens (ui/seated/app.py), on the stub backend: whole matches
 with the keys, curtains between humans (and never a hand on screen for the wrong player), plain
 refusals, CPU pacing, the strong seat, setup, confirmations, rule readings, menus, saves and
 lights."""
@@ -26,17 +26,17 @@ from tests.conftest import FIGURES
 from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tests.ui_keys import press
-from tools.text_amigo import screen_text
-from tools.text_view import row_text
-from ui import amigo_play as amigo_app
-from ui import seat_screens
-from ui.amigo_app import AmigoApp, AmigoTable
-from ui.amigo_view import MSG_CHARS, SEAT_RGB, WINDOW
+from tools.text.view import row_text
+from tools.text.yoyo_amigo import screen_text
 from ui.app import DAMAGED, SAVE_AFTER_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.programs import Programs
-from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.seated import screens as seat_screens
+from ui.seated.app import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.yoyo_amigo import play as amigo_app
+from ui.yoyo_amigo.table import AmigoApp, AmigoTable
+from ui.yoyo_amigo.view import MSG_CHARS, SEAT_RGB, WINDOW
 
 SORTED_DECK = sorted(DECK)
 
@@ -302,16 +302,16 @@ def test_a_curtain_loads_its_words_without_the_help_paragraphs():
     import sys
 
     from ui import forget
-    if "ui.seat_help" in sys.modules:
-        forget("seat_help")
+    if "ui.seated.help" in sys.modules:
+        forget("seated.help")
     hw, app = new_match((HUMAN, GREEDY, HUMAN), 7)
     for _ in range(200):
         if app.screen == CURTAIN:
             break
         hw.clock.advance(CPU_PACE_MS)
         app.step()
-    assert app.screen == CURTAIN and "ui.amigo_words" in sys.modules
-    assert "ui.seat_help" not in sys.modules
+    assert app.screen == CURTAIN and "ui.yoyo_amigo.words" in sys.modules
+    assert "ui.seated.help" not in sys.modules
 
 
 def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():
@@ -566,7 +566,7 @@ def test_a_finished_match_survives_power_off():
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.screen == TABLE and again.game.match_over()
-    from ui.amigo_words import over
+    from ui.yoyo_amigo.words import over
     assert again.table.view.said == over(again.game, again.names)
     assert again.table.view.said.endswith((" is out. A: scores", "Draw pile out. A: scores"))
     press(hw2, again, keys.A)
@@ -792,7 +792,7 @@ def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
 
 
 def test_screen_memory_and_redraw_per_key_and_move():
-    from tools import ui_budget
+    from tools.bench import ui_budget
     hw, app = new_match((HUMAN, HUMAN, GREEDY, HUMAN, PLANNER, GREEDY), 23)
     cost = ui_budget.tree_bytes(app.root)
     total = sum(cost.values())
@@ -1004,7 +1004,7 @@ def test_a_strong_decision_stops_at_two_seconds_with_its_best_move_so_far():
     # On a PyBadge a decision's rollouts can take past 2 s; the clock stops it there.
     from engine.amigo import Amigo
     from engine.amigo_strong import STRONG
-    from ui.amigo_play import Cpus
+    from ui.yoyo_amigo.play import Cpus
     g = Amigo()
     g.new_match(2, 901, 0, bytes((STRONG, STRONG)))
     cpus = Cpus()
@@ -1024,7 +1024,7 @@ def cpu_table(g, kinds):
 
 def said(app):
     """The table's message row as a str (YoYo's news is a line made in place)."""
-    from tools.text_view import words
+    from tools.text.view import words
     return words(app.table.view.said)
 
 
@@ -1128,7 +1128,7 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
 
 
 def kit_name(c):
-    from ui.amigo_log import name
+    from ui.yoyo_amigo.log import name
     return name(c)
 
 
@@ -1189,7 +1189,7 @@ def test_b_takes_back_a_persons_play_until_another_seat_acts():
     assert g.seat == 1 and g.counts[0] == 2
     press(hw, app, keys.B)                  # before the CPU's pace is up: taken back
     assert g.save() == before and g.seat == 0 and app.table.view.said == amigo_app.P_PLAY_TEXT
-    from ui.amigo_words import lines
+    from ui.yoyo_amigo.words import lines
     assert not [line for line in lines(app.table, 0) if line.startswith("You played")]
     cursor_to(hw, app, index(g, 0, "B10"))
     press(hw, app, keys.SELECT)
@@ -1266,8 +1266,8 @@ def test_the_log_and_its_words_agree_on_the_event_kinds():
     import re
     kinds = []
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("amigo_log", "amigo_words"):
-        with open(os.path.join(root, "ui", name + ".py")) as f:
+    for name in ("log", "words"):
+        with open(os.path.join(root, "ui", "yoyo_amigo", name + ".py")) as f:
             kinds.append(dict(re.findall(r"^(_E_\w+) = const\((\d+)\)", f.read(), re.M)))
     assert len(kinds[0]) == 9 and kinds[0] == kinds[1], kinds
 

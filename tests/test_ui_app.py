@@ -1,4 +1,5 @@
-"""The Black Hole app (ui/bh_table.py on ui/patience.py) on the stub backend: play, refusals,
+"""The Black Hole app (ui/blackhole/table.py on ui/patience/app.py) on the stub backend: play,
+refusals,
 menus, saves, budgets, monkey."""
 import random
 import tracemalloc
@@ -9,11 +10,12 @@ from engine.blackhole import BlackHole
 from hw import keys, stub
 from tests.conftest import FIGURES
 from tests.ui_keys import press
-from tools import ui_budget
-from tools.text_view import row_text
+from tools.bench import ui_budget
+from tools.text.view import row_text
 from ui import app as ui_app
-from ui import patience_menu, screens
-from ui.bh_table import BlackHoleApp
+from ui import screens
+from ui.blackhole.table import BlackHoleApp
+from ui.patience import menu as patience_menu
 from ui.persist import Persist, Settings
 
 DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2, 4, 10, 2,
@@ -233,6 +235,6 @@ def test_help_shows_the_pages_and_its_words_leave_the_heap_again():
     menu_row(hw, app, "Help")
     lines = app.text.lines()
     assert lines[0].startswith("Black Hole  1/") and lines[1].startswith("Put every card into")
-    assert "ui.patience_help" not in sys.modules         # only the shown pages keep the words
+    assert "ui.patience.help" not in sys.modules         # only the shown pages keep the words
     press(hw, app, keys.RIGHT)
     assert app.text.lines()[0].startswith("Black Hole  2/")

@@ -10,11 +10,11 @@ from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_calc import fits, top, type_deal
 from tests.test_ui_vm import APP_BUDGET
 from tests.ui_keys import boot, press
-from tools.text_view import row_text, row_with_cards
+from tools.text.view import row_text, row_with_cards
 from ui import pages
-from ui.bb_table import BigBenApp
+from ui.bigben.table import BigBenApp
 from ui.launcher import GAMES
-from ui.patience_menu import help_paragraphs
+from ui.patience.menu import help_paragraphs
 from ui.persist import TAG_BB, Persist, Settings
 
 ARROWS = (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)
@@ -54,7 +54,7 @@ def cards(g):
 
 
 def test_in_the_chooser():
-    assert ("Big Ben", "1", "ui.bb_table", "BigBenApp") in GAMES
+    assert ("Big Ben", "1", "ui.bigben.table", "BigBenApp") in GAMES
 
 
 def test_arrows_walk_round_the_dial_and_in_and_out():
@@ -265,7 +265,7 @@ print("FIG peak_key", peak)
 @cpy.needs_cpy
 def test_a_table_key_allocates_nothing_on_circuitpython():
     from tests.test_ui_vm import run
-    figs = run(BB_DRIVER, "import engine.bigben", "ui.bb_table", "BigBenApp", deal=WON_DEAL)
+    figs = run(BB_DRIVER, "import engine.bigben", "ui.bigben.table", "BigBenApp", deal=WON_DEAL)
     FIGURES.append("Big Ben app under CircuitPython 10.2.1: engine %d, screens' code %d, "
                    "objects %d bytes (displayio apart), %d in all (budget %d); largest "
                    "allocation by one of %d table keys (hint, play, cursor, undo) %d bytes"

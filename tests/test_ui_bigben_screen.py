@@ -9,10 +9,10 @@ from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_calc import type_deal
 from tests.ui_keys import boot, press
 from tools.sim import screen_text
-from tools.text_bigben import card_name
-from tools.text_view import row_text
-from ui import sprites
-from ui.bb_table import BigBenApp
+from tools.text.bigben import card_name
+from tools.text.view import row_text
+from ui import deck as sprites
+from ui.bigben.table import BigBenApp
 
 W, H = 160, 128
 

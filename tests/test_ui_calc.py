@@ -8,10 +8,10 @@ from tests import cpy
 from tests.conftest import FIGURES
 from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
-from tools.text_view import row_text
+from tools.text.view import row_text
 from ui import pages, screens
-from ui.calc_table import PILE_NAMES, CalcApp
-from ui.patience_menu import help_paragraphs
+from ui.calculation.table import PILE_NAMES, CalcApp
+from ui.patience.menu import help_paragraphs
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
 
@@ -113,7 +113,7 @@ def test_a_new_deal_asks_first_and_b_keeps_the_game():
 
 def shown_moves(app):
     """The move counter as the screen shows it: its digit tiles read back."""
-    from ui import sprites
+    from ui import deck as sprites
     grid = app.table.view.moves
     digits = [grid[i] - sprites.DIGIT for i in range(3) if grid[i] != sprites.BLANK]
     assert all(0 <= d <= 9 for d in digits)
@@ -282,7 +282,7 @@ print("FIG peak_key", peak)
 def test_a_table_key_allocates_nothing_on_circuitpython():
     from tests.test_ui_vm import run
     figs = run(CALC_DRIVER.replace("WON_DEAL", str(WON_DEAL)), "import engine.calculation",
-               "ui.calc_table", "CalcApp")
+               "ui.calculation.table", "CalcApp")
     FIGURES.append("Calculation app under CircuitPython 10.2.1: engine %d, screens' code %d, "
                    "objects %d bytes (displayio apart); largest allocation by one of %d table "
                    "keys (hint, play, cursor, undo) %d bytes"

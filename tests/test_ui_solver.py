@@ -7,7 +7,8 @@ from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import keys, stub
 from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
-from ui import bh_meter, bh_solving
+from ui.blackhole import meter as bh_meter
+from ui.blackhole import solving as bh_solving
 from ui.persist import Settings
 
 PASSES = 5000      # main-loop passes allowed for one question (each runs bh_solving.SLICE nodes)
@@ -385,7 +386,7 @@ def test_undo_to_winnable_takes_back_every_move_since_the_last_winnable_position
 def test_undo_to_winnable_is_a_row_only_when_black_hole_is_stuck():
     from tests.test_ui_app import DEAL_2_WIN
     from tests.ui_keys import boot
-    from ui.calc_table import CalcApp
+    from ui.calculation.table import CalcApp
     hw, app = make_app(2)
     for f in DEAL_2_WIN:
         app.table.cursor = f

@@ -1,4 +1,4 @@
-"""The Yo-yo app on the shared seated screens (ui/seats.py), on the stub backend: whole games
+"""The Yo-yo app on the shared seated screens (ui/seated/app.py), on the stub backend: whole games
 with the keys, CPU pacing, curtains, plain refusals, undo and a fixed redo row, transfers,
 setup, confirmations, rule readings, menus, saves and lights."""
 import random
@@ -28,17 +28,17 @@ from tests.conftest import FIGURES
 from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
 from tests.ui_keys import press
-from tools.text_yoyo import screen_text
-from ui import seat_screens
+from tools.text.yoyo_parlett import screen_text
 from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.fans import cell_xy
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.programs import Programs
-from ui.seats import ASK, CPU_PACE_MS, MENU, NEWS_MS, SCORES, SETUP, TABLE
-from ui.seats import CURTAIN as BANNER
-from ui.table import cell_xy
-from ui.yoyo_app import YoyoApp, YoyoTable
-from ui.yoyo_view import PROMPTS, SEAT_RGB, refusal, wanted
+from ui.seated import screens as seat_screens
+from ui.seated.app import ASK, CPU_PACE_MS, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.seated.app import CURTAIN as BANNER
+from ui.yoyo_parlett.table import YoyoApp, YoyoTable
+from ui.yoyo_parlett.view import PROMPTS, SEAT_RGB, refusal, wanted
 
 
 def boot(storage=None, seed=5, lights=5):
@@ -664,7 +664,7 @@ def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
 
 
 def test_screen_memory_and_redraw_per_move_are_within_black_holes_budgets():
-    from tools import ui_budget
+    from tools.bench import ui_budget
     hw, app = new_game((HUMAN, HUMAN, GREEDY))
     cost = ui_budget.tree_bytes(app.root)
     total = sum(cost.values())
@@ -748,7 +748,7 @@ def test_left_and_right_on_the_start_row_change_nothing():
 
 
 def test_each_seats_count_stands_clear_of_its_name_and_on_the_screen():
-    from ui.sprites import TILE
+    from ui.deck import TILE
     hw, app = new_game([HUMAN, LOOKAHEAD, LOOKAHEAD])
     v = app.table.view
     for s in range(3):

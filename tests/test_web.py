@@ -21,7 +21,7 @@ from tests import test_ui_amigo, test_ui_yoyo, web_page
 from tests.test_damaged_save import screen_text
 from tools import build_web
 from ui.launcher import GAMES
-from ui.patience_menu import MENU
+from ui.patience.menu import MENU
 from ui.programs import Programs
 
 SEED = 7            # the page's ?seed= and the desktop launcher's seed
@@ -242,7 +242,7 @@ def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
 def choose_seats(twin, app, kinds):
     """On a seated game's setup screen, with the keys in both: len(kinds) players, each seat
     of its kind; the cursor is left on the last seat."""
-    from ui.seats import SETUP
+    from ui.seated.app import SETUP
     setup = app.stack[-1]
     assert app.screen == SETUP
     while setup.players != len(kinds):
@@ -256,7 +256,7 @@ def choose_seats(twin, app, kinds):
 def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
     from engine.amigo import P_OVER
     from engine.amigo_cpu import GREEDY, HUMAN, PLANNER
-    from ui.seats import SCORES, TABLE
+    from ui.seated.app import SCORES, TABLE
     twin = Twin(page)
     # the YoYo tests' own player: its keys go to the page as well as the desktop
     monkeypatch.setattr(test_ui_amigo, "press", lambda hw, app, *ks: twin.press(*ks))
@@ -294,7 +294,7 @@ def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch
 
 def test_a_three_seat_yo_yo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
     from engine.yoyo import GREEDY, HUMAN, LOOKAHEAD
-    from ui.seats import CURTAIN, SCORES, TABLE
+    from ui.seated.app import CURTAIN, SCORES, TABLE
     twin = Twin(page)
     # the Yo-yo tests' own player: its keys go to the page as well as the desktop
     monkeypatch.setattr(test_ui_yoyo, "press", lambda hw, app, *ks: twin.press(*ks))

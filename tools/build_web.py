@@ -68,10 +68,12 @@ def app_files():
     """{path in the VM's file system: bytes} for the app's own files."""
     files = {"main.py": open(os.path.join(WEB, "main.py"), "rb").read()}
     for package in ("engine", "hw", "ui"):
-        for name in sorted(os.listdir(os.path.join(ROOT, package))):
-            rel = package + "/" + name
-            if (name.endswith(".py") or name.endswith(".bin")) and rel not in NOT_IN_PAGE:
-                files[rel] = open(os.path.join(ROOT, package, name), "rb").read()
+        for d, dirs, names in os.walk(os.path.join(ROOT, package)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            for name in sorted(names):
+                rel = os.path.relpath(os.path.join(d, name), ROOT).replace(os.sep, "/")
+                if (name.endswith(".py") or name.endswith(".bin")) and rel not in NOT_IN_PAGE:
+                    files[rel] = open(os.path.join(d, name), "rb").read()
     files["hw/font.bin"] = font_sheet()
     return files
 
@@ -100,9 +102,10 @@ def _app_path():
 
 def help_of(module):
     """The help paragraphs of the game whose table lives in module (its HELP names them in
-    ui/patience_help.py or ui/seat_help.py, as the board's Help screen finds them)."""
+    ui/patience/help.py or ui/seated/help.py, as the board's Help screen finds them)."""
     _app_path()
-    from ui import patience_help, seat_help
+    from ui.patience import help as patience_help
+    from ui.seated import help as seat_help
     mod = importlib.import_module(module)
     names = {c.HELP for c in vars(mod).values() if isinstance(c, type)
              and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)}

@@ -109,31 +109,31 @@ def parse_keys(line, keys):
 
 def screen_text(launcher):
     """What the screen shows, as text for a terminal: the chooser or the running game."""
-    from tools.text_view import text_lines
+    from tools.text.view import text_lines
     app = launcher.app
     if app is None:
         return text_lines(launcher.text)
     name = type(app).__name__
     if name == "YoyoApp":
-        from tools import text_yoyo
+        from tools.text import yoyo_parlett as text_yoyo
         return text_yoyo.screen_text(app)
     if name == "AmigoApp":
-        from tools import text_amigo
+        from tools.text import yoyo_amigo as text_amigo
         return text_amigo.screen_text(app)
     if app.stack[-1] is not app.table:
         return text_lines(app.text)
     if type(app.table).__name__ == "CalcTable":
-        from tools import text_calc
+        from tools.text import calculation as text_calc
         return text_calc.table_text(app)
     if type(app.table).__name__ == "BigBenTable":
-        from tools import text_bigben
+        from tools.text import bigben as text_bigben
         return text_bigben.table_text(app)
     return black_hole_text(app)
 
 
 def black_hole_text(app):
     from engine import cards
-    from tools.text_view import row_text
+    from tools.text.view import row_text
     g = app.game
     t = g.tableau
     rows = []
@@ -251,7 +251,7 @@ def settle(hw, launcher, stop=(), passes=20000):
             return
         # narrate what the CPU seats do, which the one screen per line typed would hide
         if type(app).__name__ == "AmigoApp":
-            from ui.amigo_words import lines
+            from ui.yoyo_amigo.words import lines
             for line in lines(app.table, app.holder, before):   # YoYo's own log
                 print("  " + line)
         else:
@@ -269,7 +269,7 @@ def said(app):
     for owner, name in ((view, "said"), (getattr(app, "table", None), "said")):
         words = getattr(owner, name, None)
         if isinstance(words, (str, bytearray)):
-            from tools.text_view import words as text
+            from tools.text.view import words as text
             return text(words)
     return ""
 

@@ -1,6 +1,7 @@
 """The main loop, once for every game: a stack of screens over one table, a key to the screen
 on top, the game's own work between keys, a save once play pauses, a refresh when something
-changed. ui/patience.py (the one-player games) and ui/seats.py (the seated games) build on it;
+changed. ui/patience/app.py (the one-player games) and ui/seated/app.py (the seated games) build on
+it;
 ui/launcher.py steps the game it started.
 
 A game's app class sets what its table reads, then calls App.__init__, which builds the

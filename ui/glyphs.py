@@ -1,5 +1,5 @@
 """5x7 glyph art and the routine that inks it into a sprite sheet, shared by both card sheets
-(ui/sprites.py for the French deck, ui/amigo_sprites.py for YoYo's), and the felt every
+(ui/deck.py for the French deck, ui/yoyo_amigo/sprites.py for YoYo's), and the felt every
 table lies on."""
 import displayio
 

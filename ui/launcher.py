@@ -21,11 +21,11 @@ from ui.textview import TextView
 # yo-yo games are told apart by who made them: Parlett's and the Kuhns' (Amigo). Players are
 # people: CPU seats fill the rest, so one person can play every game (SEATS says so).
 GAMES = (
-    ("Black Hole", "1", "ui.bh_table", "BlackHoleApp"),
-    ("Yo-yo (Parlett)", "1-3", "ui.yoyo_app", "YoyoApp"),
-    ("YoYo (Amigo)", "1-6", "ui.amigo_app", "AmigoApp"),
-    ("Calculation", "1", "ui.calc_table", "CalcApp"),
-    ("Big Ben", "1", "ui.bb_table", "BigBenApp"),
+    ("Black Hole", "1", "ui.blackhole.table", "BlackHoleApp"),
+    ("Yo-yo (Parlett)", "1-3", "ui.yoyo_parlett.table", "YoyoApp"),
+    ("YoYo (Amigo)", "1-6", "ui.yoyo_amigo.table", "AmigoApp"),
+    ("Calculation", "1", "ui.calculation.table", "CalcApp"),
+    ("Big Ben", "1", "ui.bigben.table", "BigBenApp"),
 )
 # What power-on found wrong with the saves, carried to the game the player opens next (the
 # choice record's third byte, index + 1): its program would otherwise find a good save,

@@ -16,15 +16,15 @@ TAG_GAME = const(3)        # Black Hole in progress
 TAG_YOYO = const(4)        # Yo-yo (Parlett) in progress
 TAG_AMIGO = const(5)       # YoYo (Amigo) match in progress
 TAG_CHOICE = const(6)      # where power-on starts: (game, 1 in it or 0 at the chooser)
-TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_app.py
-TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/amigo_app.py
+TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_parlett/table.py
+TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/yoyo_amigo/table.py
 TAG_CALC = const(9)        # Calculation in progress
 TAG_CALC_STATS = const(10)  # Calculation's statistics
 TAG_BB = const(11)         # Big Ben in progress
 TAG_BB_STATS = const(12)   # Big Ben's statistics
-# tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seat_records.py
+# tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seated/records.py
 BAD_DATA = "Some saved data was bad."
-PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience.py)
+PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience/app.py)
 AUTO_BH = const(1)         # Settings.autoplay bits
 AUTO_CALC = const(2)
 WIN_CALC = const(1)        # Settings.deals bits: new deals only from the game's atlas,

@@ -1,7 +1,7 @@
 """Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
 confirmations and number entry (help pages in ui/pages.py, loaded only while shown).
 
-A screen is an object with show(app) and key(app, k); the app (ui/patience.py, or the chooser
+A screen is an object with show(app) and key(app, k); the app (ui/patience/app.py, or the chooser
 for the device's settings) keeps screens on a stack, so push() puts one over another and pop()
 goes back to what was under it. Every line is laid out to fit its row (ui/textview.py: 26
 characters for a title, 25 below it); tests/test_text_fit.py renders each screen and fails on a

@@ -39,7 +39,7 @@ def row(chars, x, y, rgb=0xFFFFFF):
 def write(grid, text):
     """Put text in the row, blanks after it; what does not fit is cut (callers lay text out
     to fit: tests/test_text_fit.py holds them to it). text is a str, or the ASCII bytes of a
-    line made in place (YoYo's news: ui/amigo_log.py)."""
+    line made in place (YoYo's news: ui/yoyo_amigo/log.py)."""
     tiles = font.sheet()[3]
     n = grid.width
     m = len(text)

@@ -1,0 +1,128 @@
+"""Calculation's table at 160x128, drawn (ui/calculation/table.py plays on it).
+
+Top row: the four foundations, each with its step and the rank it needs next below it, and
+the turned card with the stock's count. Bottom row: the four waste piles fanned downwards,
+the newest cards showing (a count says how many lie hidden under them). Right of the waste
+piles the moves made so far are counted; the message row at the bottom. Per move only tile
+indices change, so a move allocates nothing.
+"""
+import displayio
+
+from engine.calculation import PILES
+from ui import deck as sprites
+from ui import text
+
+try:
+    from micropython import const
+except ImportError:
+    const = int
+
+_COL_W = const(30)
+_TOP_Y = const(13)
+_NEXT_Y = const(31)
+_WASTE_Y = const(45)
+_SHOWN = const(6)           # waste cards in view: five strips and the top card
+_TURNED_X = const(128)
+TURNED = const(4)               # cursor places: foundations 0-3, the turned card, waste 5-8
+_MOVES_X = const(126)
+
+
+class CalcView:
+    def __init__(self):
+        sheet, palette = sprites.build()
+        self.group = displayio.Group()
+        self._found = []
+        self._next = []
+        self._waste = []
+        self._hidden = []
+        for f in range(PILES):
+            x = 2 + f * _COL_W
+            self._found.append(self._grid(sheet, palette, 3, 2, x, _TOP_Y))
+            step = text.row(2, x, _NEXT_Y - 2)
+            text.write(step, "+%d" % (f + 1))
+            self.group.append(step)
+            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
+            self._waste.append(self._grid(sheet, palette, 3, _SHOWN + 1, x, _WASTE_Y))
+            # a pixel below the fan: the cursor's frame round a full fan's top card runs there
+            self._hidden.append(self._grid(sheet, palette, 2, 1, x + 4,
+                                           _WASTE_Y + (_SHOWN + 1) * sprites.TILE + 1))
+        self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
+        self._stock = self._grid(sheet, palette, 2, 1, _TURNED_X + 4, _NEXT_Y)
+        self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
+        # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
+        self.moves = self._grid(sheet, palette, 3, 1, _MOVES_X + 6, _WASTE_Y + 14)
+        for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", _MOVES_X, _WASTE_Y)):
+            label = text.row(len(words), x, y)
+            text.write(label, words)
+            self.group.append(label)
+        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
+        self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
+        self.group.append(self._cursor)
+        self.message = text.row(text.SCREEN_CHARS, 2, 116)
+        self.group.append(self.message)
+        self.said = ""
+
+    def _grid(self, sheet, palette, w, h, x, y):
+        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
+                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
+        self.group.append(g)
+        return g
+
+    def draw_all(self, g, place):
+        for f in range(PILES):
+            self.draw_found(g, f)
+            self.draw_waste(g, f)
+        self.draw_turned(g)
+        sprites.set_number(self._deal, 0, 0, 5, g.deal_number)
+        self.set_cursor(g, place)
+        self.count(g)
+
+    def draw_found(self, g, f):
+        sprites.set_card(self._found[f], 0, 0, g.top(f), False)
+        r = g.needed(f)
+        self._next[f][0] = sprites.BLANK if r < 0 else sprites.RANK_BLACK + r
+
+    def draw_waste(self, g, w):
+        grid = self._waste[w]
+        n = g.wlen[w]
+        first = n - _SHOWN if n > _SHOWN else 0
+        sprites.clear(grid, 0, 0, 3, _SHOWN + 1)
+        if n == 0:
+            sprites.set_slot(grid, 0, 0)
+        for i in range(first, n):
+            sprites.set_card(grid, 0, i - first, g.waste_card(w, i), i < n - 1)
+        hide = self._hidden[w]
+        if first:
+            sprites.set_number(hide, 0, 0, 2, first)
+        if hide.hidden != (first == 0):
+            hide.hidden = first == 0
+
+    def draw_turned(self, g):
+        c = g.turned()
+        if c < 0:
+            sprites.clear(self._turned, 0, 0, 3, 2)
+            sprites.set_slot(self._turned, 0, 0)
+        else:
+            sprites.set_card(self._turned, 0, 0, c, False)
+        sprites.set_number(self._stock, 0, 0, 2, g.face_down())
+
+    def count(self, g):
+        sprites.set_number(self.moves, 0, 0, 3, g.moves_made)
+
+    def set_cursor(self, g, p):
+        c = self._cursor
+        if p < TURNED:
+            c.x = 1 + p * _COL_W
+            c.y = _TOP_Y - 1
+        elif p == TURNED:
+            c.x = _TURNED_X - 1
+            c.y = _TOP_Y - 1
+        else:
+            n = g.wlen[p - TURNED - 1]
+            c.x = 1 + (p - TURNED - 1) * _COL_W
+            c.y = _WASTE_Y - 1 + sprites.TILE * ((n if n < _SHOWN else _SHOWN) - 1 if n else 0)
+
+    def say(self, words):
+        if words != self.said:
+            self.said = words
+            text.write(self.message, words)

@@ -1,0 +1,256 @@
+"""A one-player patience on the shared screens (ui/screens.py) and the main loop (ui/app.py):
+its records, resuming at power-on, statistics, and the menu every patience has
+(ui/patience/menu.py).
+
+A game brings one table screen class (ui/calculation/table.py, ui/blackhole/table.py) with:
+    NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
+    HELP                         the name of its help paragraphs in ui/patience/help.py
+    SaveError                    what its engine's restore() raises
+    Table(app)                   .group, .game (the engine), show(app), key(app, k),
+                                 busy() and tick(app) for work between keys, dealt() after a
+                                 new deal, moved(app) after a redo, say(words); where() the
+                                 cursor (and a card in hand) as an int below 2**16, and
+                                 go_back(w) to put it back, refusing what does not fit the game
+and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
+pick_deal(app) (the next new deal), deal_rules(app) (the rules a new deal is dealt with, from
+the settings), describe_deal(n) (a line under a typed deal number), winnable()
+(True/False/None: statistics count wins among winnable deals) and end_words(won) (the state
+line once the deal is over); ui/patience/deals.py has the deal ones for games with a verdict
+atlas.
+The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
+moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
+play asks first (also after undos took a finished deal back into play); redo has a fixed row
+in the menu. A deal counts once in the statistics, as how it ends: stuck counts a loss, and a
+win after undos replaces it; a deal once won stays won.
+"""
+from hw import keys
+
+# the menu's screens (ui/patience/menu.py) load with the game, before the table takes the heap:
+# parsed later from .py they would need a larger free block than they take
+from ui import (
+    forget,
+    screens,  # noqa: F401
+)
+from ui.app import DAMAGED, App
+from ui.deck import COLOURS, FELT
+from ui.persist import BAD_DATA, PLACE, Stats
+
+# The keys A and the D-pad do not say for themselves, in turns on a free message row.
+GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
+WON = "You won! A: what next"
+STUCK = "No moves left. A: choices"
+
+
+class Patience(App):
+    MAX_DEAL = 32000              # the deals PySolFC makes with the MS generator
+
+    def __init__(self, hw, seed, persist, settings, table_class):
+        self.stats = Stats()
+        self.guided = 0                 # which GUIDES line is next
+        self.b_press = 0                # the last key was B on the table: 2 if it undid a move
+        App.__init__(self, hw, seed, persist, settings, table_class, COLOURS[FELT])
+        self._show()
+
+    # -- saving ----------------------------------------------------------------------
+    def _restore(self):
+        p = self.persist
+        t = self.table
+        notice = p.notice
+        p.notice = None
+        stats = p.get(t.STATS_TAG)
+        if stats is not None and not self.stats.unpack(stats):
+            notice = BAD_DATA
+        data = p.get(t.GAME_TAG)
+        if data is not None:
+            try:
+                self.game.restore(data)
+                if self.stats.counted < 0:      # statistics saved before they kept it
+                    self.stats.counted = 2 if self.game.is_won() else int(self.game.is_stuck())
+                # where the cursor was: saved since it was kept, with the game it belongs to
+                at = p.get(t.GAME_TAG | PLACE)
+                if at is not None and len(at) == 2:
+                    t.go_back(at[0] << 8 | at[1])
+                return notice
+            except t.SaveError:
+                notice = DAMAGED
+        self.stats.counted = self.stats.hinted = 0
+        self._new_deal(self.new_deal_number())
+        self.save_now()           # a power cut before the first move brings this deal back
+        return notice
+
+    def save_now(self):
+        p = self.persist
+        t = self.table
+        p.put(t.GAME_TAG, self.game.save())
+        p.put(t.STATS_TAG, self.stats.pack())
+        w = t.where()
+        p.put(t.GAME_TAG | PLACE, bytes((w >> 8, w & 0xFF)))
+        p.commit(self.settings)
+        self.unsaved_since = -1
+
+    def changed(self):
+        """A move was made: count how the deal ends, and save once play pauses."""
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            self._record(g.is_won())
+        App.changed(self)
+
+    # -- how every table ends a move and refuses one ------------------------------------------
+    def played(self):
+        """A move is made and drawn: count it and save once play pauses, sound it (a win has
+        its fanfare), then the state line."""
+        self.changed()
+        g = self.game
+        if g.is_won():
+            celebrate(self)
+        elif g.is_stuck():
+            self.sound(196, 120)
+        else:
+            self.sound(1200, 15)
+        self.say_state()
+
+    def refuse(self, why):
+        self.table.say(why)
+        self.sound(110, 150)
+
+    def say_state(self):
+        """The end of the deal and what A does then (a table may word it: end_words(won));
+        else words an earlier move left go, the key guide stays until words replace it."""
+        t = self.table
+        g = self.game
+        if g.is_won() or g.is_stuck():
+            words = getattr(t, "end_words", None)
+            t.say(words(g.is_won()) if words else WON if g.is_won() else STUCK)
+        elif getattr(t, "view", t).said not in GUIDES:
+            t.say("")
+
+    def tell(self):
+        """On a table just drawn: the notice from power-on if any, else the state line."""
+        if self.notice:
+            self.table.say(self.notice)
+            self.notice = None
+        else:
+            self.say_state()
+
+    # -- its part of the loop (ui/app.py) -------------------------------------------------
+    def key(self, k):
+        on_table = self.stack[-1] is self.table
+        b = self.b_press
+        self.b_press = 0
+        if k != keys.HOLD_B:
+            n = self.game.moves_made
+            w = self.table.where()
+            self.stack[-1].key(self, k)
+            if on_table and k == keys.B:
+                self.b_press = 2 if self.game.moves_made < n else 1
+            if self.table.where() != w:
+                App.changed(self)     # the cursor moved: saved too once play pauses
+        elif on_table and b:
+            # B held redoes; its press undid a move first if it could: that comes back too
+            if b == 2:
+                self.redo()
+            if not self.redo():
+                self.table.say("Nothing to redo")
+
+    def tick(self, k):
+        """Between keys: the table's own work (auto-play, the solver), else once play has
+        paused, the key guide."""
+        if k != keys.NONE or self.stack[-1] is not self.table:
+            return False
+        if self.table.busy():
+            self.table.tick(self)
+            return True
+        if self.paused():
+            self.guide()
+            return True
+        return False
+
+    def shown(self, on_table):
+        if on_table:
+            self.guide()
+        self.hw.keys.repeat.hold_b = on_table       # B held is redo on the table only
+
+    def guide(self):
+        """The next GUIDES line on the table's message row if nothing else is said there."""
+        t = self.table
+        said = getattr(t, "view", t).said
+        if not said or said in GUIDES:
+            t.say(GUIDES[self.guided])
+            self.guided ^= 1
+
+    # -- deals -------------------------------------------------------------------------
+    def random_deal(self):
+        return 1 + self.rng.below(self.MAX_DEAL)
+
+    def new_deal_number(self):
+        pick = getattr(self.table, "pick_deal", None)
+        return pick(self) if pick else self.random_deal()
+
+    def _record(self, won):
+        w = getattr(self.table, "winnable", None)
+        g = self.game
+        # cards home: in Black Hole's hole (never empty), else on the foundations
+        self.stats.record(won, w() if w else None, getattr(g, "hole_len", 0) or g.on_foundations())
+
+    def deal(self, number):
+        """Start deal number; a started deal left behind uncounted counts as lost."""
+        g = self.game
+        if g.moves_made:
+            self._record(False)
+        self._new_deal(number)
+        self.stats.counted = self.stats.hinted = 0
+        self.table.dealt()
+        self.changed()
+        self.save_now()           # a new deal is kept at once: a power cut must not lose it
+        self.back_to_table()
+
+    def _new_deal(self, number):
+        rules = getattr(self.table, "deal_rules", None)
+        if rules:
+            rules(self)
+        self.game.new_deal(number)
+
+    def in_play(self):
+        """Moves made and the deal neither won nor stuck: another deal would lose them."""
+        g = self.game
+        return g.moves_made and not (g.is_won() or g.is_stuck())
+
+    # -- the menu every patience has: ui/patience/menu.py, loaded while it is shown ------------
+    def open_menu(self):
+        self.save_now()           # the menu may be where the player stops: save first
+        from ui.patience import menu as patience_menu
+        patience_menu.open_menu(self)
+        forget("patience.menu")
+
+    def choices(self):
+        """After a win or when stuck: what next, instead of dealing at once."""
+        from ui.patience import menu as patience_menu
+        patience_menu.choices(self)
+        forget("patience.menu")
+
+    def undo(self):
+        if self.game.undo():
+            self.table.moved(self)
+            self.changed()
+            return True
+        return False
+
+    def redo(self):
+        if self.game.redo():
+            self.table.moved(self)
+            self.changed()
+            return True
+        return False
+
+    def show_stats(self):
+        """The statistics screen; its module is loaded only while it is shown."""
+        from ui.patience import stats as patience_stats
+        self.push(patience_stats.StatsScreen())
+        forget("patience.stats")
+
+
+def celebrate(app):
+    """A win: ui/patience/celebrate.py's fanfare and chase of lights, loaded only for it."""
+    from ui.patience import celebrate as party
+    party.play(app.hw, app.settings.lights)
+    forget("patience.celebrate")
