@@ -5,9 +5,9 @@ import os
 
 from engine.calculation import Calculation
 from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
-from tools.atlas.blackhole import unpack
 from tools.atlas.calculation import ATLAS
 from tools.atlas.calculation_search import solve_deal
+from tools.atlas.common import unpack
 
 
 def atlas_bytes():

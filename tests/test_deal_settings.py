@@ -7,7 +7,7 @@ import pytest
 
 from hw import atlas, keys
 from tests.ui_keys import boot, press
-from tools.atlas import blackhole as maker
+from tools.atlas import common as maker
 from ui.bigben.table import BigBenApp
 from ui.calculation.table import CalcApp
 from ui.patience import menu as patience_menu

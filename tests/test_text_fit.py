@@ -46,7 +46,7 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from tools.atlas import blackhole as atlas_maker
+from tools.atlas import common as atlas_maker
 from tools.text.view import row_text
 from ui import app as ui_app
 from ui import launcher, text, textview

@@ -9,11 +9,10 @@ engine/bigben.py. A deal the search does not win within its cap is simply not ma
 
 Results go line by line to build/bigben-atlas-progress.csv (deal, won/-, positions, seconds,
 cap), so a run resumes where it stopped. The file hw/bigben_atlas.bin has exactly the layout
-of hw/blackhole_atlas.bin (tools/atlas/blackhole.py's pack()); deals not searched yet are not
+of hw/blackhole_atlas.bin (tools/atlas/common.py); deals not searched yet are not
 marked.
 """
 import argparse
-import multiprocessing
 import os
 import random
 import sys
@@ -24,53 +23,36 @@ sys.path.insert(0, ROOT)
 
 from hw.atlas import LAST_DEAL  # noqa: E402
 from tools.atlas.bigben_search import solve  # noqa: E402
-from tools.atlas.blackhole import pack, unpack  # noqa: E402
+from tools.atlas.common import decide_all, pack, read_progress, unpack  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "bigben_atlas.bin")
 PROGRESS = os.path.join(ROOT, "build", "bigben-atlas-progress.csv")
 CAP = 1500            # positions a deal: what fits the time box (docs/performance.md)
 
 
-def decide(job):
-    n, cap = job
+_cap = CAP
+
+
+def _init(cap):
+    global _cap
+    _cap = cap
+
+
+def decide(n):
     t0 = time.process_time()
-    line, expanded = solve(n, cap)          # raises unless a won line replays to a win
+    line, expanded = solve(n, _cap)         # raises unless a won line replays to a win
     return n, line is not None, expanded, time.process_time() - t0
 
 
-def read_progress(path):
-    done = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            for row in f:
-                parts = row.strip().split(",")
-                if len(parts) == 5 and parts[0].isdigit():
-                    done[int(parts[0])] = parts[1] == "won"
-    return done
-
-
 def run(first, last, jobs, cap, progress, minutes):
-    done = read_progress(progress)
+    done = {n: v[0] for n, v in read_progress(progress).items()}
     todo = [n for n in range(first, last + 1) if n not in done]
     print("bigben atlas: %d of deals %d-%d searched already, %d to go on %d processes (cap %d)"
           % (last - first + 1 - len(todo), first, last, len(todo), jobs, cap), flush=True)
-    if not todo:
-        return done
-    os.makedirs(os.path.dirname(progress), exist_ok=True)
-    t0 = time.time()
-    with open(progress, "a") as out, multiprocessing.Pool(jobs) as pool:
-        results = pool.imap_unordered(decide, ((n, cap) for n in todo), chunksize=8)
-        for k, (n, won, expanded, secs) in enumerate(results, 1):
-            out.write("%d,%s,%d,%.3f,%d\n" % (n, "won" if won else "-", expanded, secs, cap))
-            out.flush()
-            done[n] = won
-            if k % 500 == 0 or k == len(todo):
-                print("bigben atlas: %d / %d in %.0f s, %d won so far"
-                      % (k, len(todo), time.time() - t0, sum(done.values())), flush=True)
-            if minutes and time.time() - t0 > 60 * minutes:
-                print("bigben atlas: time box reached; run again to go on", flush=True)
-                pool.terminate()
-                break
+    if todo:
+        got = decide_all(todo, decide, progress, jobs, "bigben atlas", _init, (cap,),
+                         chunksize=8, minutes=minutes, extra=str(cap))
+        done.update((n, v[0]) for n, v in got.items())
     return done
 
 
@@ -114,7 +96,7 @@ def main(argv=None):
     if args.check:
         return check(args.out, args.check, args.cap)
     if args.write:
-        done = read_progress(args.progress)
+        done = {n: v[0] for n, v in read_progress(args.progress).items()}
     else:
         done = run(args.first, args.last, max(1, args.jobs), args.cap, args.progress,
                    args.minutes)

@@ -11,15 +11,11 @@ counts. Results go line by line to a progress file (build/atlas-progress.csv: de
 nodes, seconds), so an interrupted run resumes where it stopped; the atlas is written only
 once every deal is decided.
 
-The atlas file (hw/blackhole_atlas.bin, read on the board by hw/atlas.py):
-    bytes 0 .. 4000     one bit per deal: deal n is bit (n & 7) of byte (n >> 3), 1 = winnable
-                        (bit 0, deal 0, is unused and 0)
-    bytes 4001 ..       BLOCKS + 1 little-endian 16-bit counts: entry b = winnable deals in
-                        bytes 0 .. 32*b - 1 of the bit table (entry BLOCKS = the total)
+The atlas file (hw/blackhole_atlas.bin, read on the board by hw/atlas.py) has the layout of
+tools/atlas/common.py, a bit a deal: 1 = winnable.
 """
 import argparse
 import csv
-import multiprocessing
 import os
 import sys
 import time
@@ -30,11 +26,11 @@ sys.path.append(ROOT)
 
 from engine.blackhole import BlackHole  # noqa: E402
 from engine.solver import BUSY, WON, Solver  # noqa: E402
-from hw.atlas import BLOCK_BYTES, LAST_DEAL, TABLE_BYTES  # noqa: E402
+from hw.atlas import LAST_DEAL  # noqa: E402
+from tools.atlas.common import decide_all, pack, read_progress, unpack  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "blackhole_atlas.bin")
 PROGRESS = os.path.join(ROOT, "build", "atlas-progress.csv")
-BLOCKS = (TABLE_BYTES + BLOCK_BYTES - 1) // BLOCK_BYTES
 
 
 def reference_csv():
@@ -86,59 +82,6 @@ def decide(n):
         if not g.is_won():
             raise RuntimeError("deal %d: the solver's line does not win" % n)
     return n, r == WON, s.nodes, t
-
-
-def read_progress(path):
-    done = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f:
-                parts = line.split(",")
-                if len(parts) == 4 and parts[0].isdigit():
-                    done[int(parts[0])] = (parts[1] == "won", int(parts[2]), float(parts[3]))
-    return done
-
-
-def pack(verdicts):
-    """{deal: won?} for 1..LAST_DEAL -> the atlas file's bytes."""
-    bits = bytearray(TABLE_BYTES)
-    for n, won in verdicts.items():
-        if won:
-            bits[n >> 3] |= 1 << (n & 7)
-    counts = bytearray()
-    total = 0
-    for b in range(BLOCKS + 1):
-        counts += bytes((total & 0xFF, total >> 8))
-        if b < BLOCKS:
-            total += sum(bin(x).count("1") for x in bits[b * BLOCK_BYTES:(b + 1) * BLOCK_BYTES])
-    return bytes(bits) + bytes(counts)
-
-
-def unpack(data):
-    """The atlas file's bytes -> {deal: won?} for 1..LAST_DEAL."""
-    return {n: bool(data[n >> 3] >> (n & 7) & 1) for n in range(1, LAST_DEAL + 1)}
-
-
-def decide_all(todo, decide, progress, jobs, label, init=None, initargs=(), chunksize=4):
-    """decide(n) -> (n, won, nodes, seconds) for every deal in todo on jobs processes, each
-    answer appended to the progress file as it comes (so a run stopped anywhere resumes) and
-    kept in the dict returned."""
-    done = {}
-    os.makedirs(os.path.dirname(progress), exist_ok=True)
-    t0 = time.time()
-    # spawned, not forked: a fork copies the caller's threads' locks held (a test runner's,
-    # a display's), and a child that finds one taken waits forever
-    spawn = multiprocessing.get_context("spawn")
-    with open(progress, "a") as out, spawn.Pool(jobs, init, initargs) as pool:
-        for k, (n, won, nodes, secs) in enumerate(
-                pool.imap_unordered(decide, todo, chunksize=chunksize), 1):
-            out.write("%d,%s,%d,%.3f\n" % (n, "won" if won else "nowin", nodes, secs))
-            out.flush()
-            done[n] = (won, nodes, secs)
-            if k % 1000 == 0 or k == len(todo):
-                print("%s: %d / %d in %.0f s" % (label, k, len(todo), time.time() - t0),
-                      flush=True)
-    return done
 
 
 def run(first, last, jobs, slots, progress):

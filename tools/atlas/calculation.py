@@ -21,8 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.append(ROOT)
 
 from hw.atlas import LAST_DEAL  # noqa: E402
-from tools.atlas.blackhole import decide_all, pack, read_progress  # noqa: E402
 from tools.atlas.calculation_search import WIDTHS, solve_deal  # noqa: E402
+from tools.atlas.common import decide_all, pack, read_progress  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "calculation_atlas.bin")
 PROGRESS = os.path.join(ROOT, "build", "calc-atlas-progress.csv")
