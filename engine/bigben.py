@@ -326,7 +326,7 @@ class BigBen:
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
         number = (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
-        bad = made > known or known > _MAX_MOVES or not 0 < number <= _MAX_SEED or (
+        bad = made > known or known > _MAX_MOVES or number > _MAX_SEED or (
             floor > _MAX_SEED or at > _HEADER_1 and data[9] > 1)        # strict is 0 or 1
         for i in range(_DECK):          # each card once, checked without a buffer
             c = data[at + i]

@@ -257,7 +257,7 @@ class Calculation:
             if c >= _DECK or seen[c] or (i < PILES and c >> 2 != i):
                 raise SaveError("save holds an impossible layout")
             seen[c] = 1
-        if made > known or known > _MAX_MOVES or not 0 < number <= _MAX_SEED:     # new_deal's
+        if made > known or known > _MAX_MOVES or number > _MAX_SEED:
             raise SaveError("save holds an impossible history")
         # Replay on a few bytes, so a bad save leaves this game untouched: st holds the
         # foundation heights, the waste tops (52: empty) and the stock height; under[c] is the

@@ -201,7 +201,8 @@ def consistent(kit, g, data):
     again = kit.cls()
     again.restore(out)
     assert bytes(again.save()) == out
-    kit.redeal(g)           # "Restart this deal" deals its number (YoYo's: a new match)
+    if getattr(g, "deal_number", 1):
+        kit.redeal(g)       # "Restart this deal" deals its number (0: a layout of its own)
     for p in (0, 3, -1, 5, -2, 7, 1, 2, 0, 4):
         kit.act(g, p)
         assert kit.cards(g) == list(kit.deck)
