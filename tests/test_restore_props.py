@@ -218,7 +218,6 @@ class Victim:
         self.game = kit.build(plan)
         self.twin = kit.build(plan)
         self.before = bytes(self.game.save())
-        self.taken = 0
 
     def load(self, data):
         """Restore data: refused with nothing changed, or taken and consistent (the game in
@@ -230,7 +229,6 @@ class Victim:
             assert bytes(g.save()) == self.before, (self.kit.name, bytes(data))
             return False
         consistent(self.kit, g, data)
-        self.taken += 1
         self.game = self.kit.build(self.plan)
         return True
 
