@@ -289,10 +289,9 @@ class BigBen:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < _HEADER_1 or data[0:2] != b"BB":
-            raise SaveError("not a Big Ben save")
-        if not 0 < data[2] <= _VERSION:
-            raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
+        # a format 1 save is longer than format 2's header too
+        if len(data) < _HEADER or data[0:2] != b"BB" or not 0 < data[2] <= _VERSION:
+            raise SaveError("not a Big Ben save of format 1 or 2")
         # The game comes back from its deal and its ring, which a failed load leaves alone,
         # or, past the ring, from a save of it.
         past = self.floor
@@ -321,19 +320,21 @@ class BigBen:
         base = 0        # the position at the ring's oldest move: reserve length, heights, cards
         if floor and len(data) > at + _DECK:
             base = WASTE + 2 + _DECK - data[at + _DECK]
-        if len(data) < _HEADER or len(data) != at + _DECK + base + 2 * known + 2 or (
+        if len(data) != at + _DECK + base + 2 * known + 2 or (
                 floor and not base):
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        bad = made > known or known > _MAX_MOVES or data[3] | floor >> 24 > _MAX_SEED >> 24
+        number = (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
+        bad = made > known or known > _MAX_MOVES or number > _MAX_SEED or (
+            floor > _MAX_SEED or at > _HEADER_1 and data[9] > 1)        # strict is 0 or 1
         for i in range(_DECK):          # each card once, checked without a buffer
             c = data[at + i]
             bad = bad or c >= _DECK or i < HOURS and (
                 c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
                 bad = bad or data[at + j] == c
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
+        self.start(data, number, at)
         self.strict = data[2] == 1 or data[9] != 0      # version 1 was played strict
         at += _DECK
         if base and not bad:
