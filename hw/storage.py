@@ -104,8 +104,8 @@ class SlotStore:
                                                                     self.half - _OVERHEAD))
         seq = (self._seq + 1) & 0xFFFF
         # One write, however long: on a board every nvm write costs the same erase. Bytes
-        # past the CRC stay 0xFF, blank as erased flash.
-        out = bytearray(b"\xff") * (self.half + 8 if self._wipe else len(payload) + _OVERHEAD)
+        # past the CRC stay zero, which reads as blank.
+        out = bytearray(self.half + 8 if self._wipe else len(payload) + _OVERHEAD)
         out[0] = _MAGIC0
         out[1] = _MAGIC1
         out[2] = seq >> 8

@@ -121,19 +121,24 @@ def test_the_older_slot_damaged_costs_nothing_and_says_nothing(tmp_path):
     assert os.path.getsize(path) == 8192
 
 
-def flip_three_bytes_in_the_newest_slot(path):
-    """Three bytes of the newest save's payload changed, the older slot untouched; returns the
-    older save's payload, the one the player gets back."""
-    data = bytearray(open(path, "rb").read())
+def flip_three_bytes_in_the_newest(data):
+    """Three bytes of the newest save's payload changed in a store's bytes, the older slot
+    untouched; returns the older save's payload, the one the player gets back."""
     half = len(data) // 2
     seqs = [data[b + 2] << 8 | data[b + 3] for b in (0, half)]
     newest, older = (0, half) if seqs[0] > seqs[1] else (half, 0)
     n = data[newest + 4] << 8 | data[newest + 5]
     for i in (6, 6 + n // 2, 5 + n):
         data[newest + i] ^= 0x5A
-    open(path, "wb").write(data)
     n = data[older + 4] << 8 | data[older + 5]
     return bytes(data[older + 6:older + 6 + n])
+
+
+def flip_three_bytes_in_the_newest_slot(path):
+    data = bytearray(open(path, "rb").read())
+    older = flip_three_bytes_in_the_newest(data)
+    open(path, "wb").write(data)
+    return older
 
 
 def play(la):
