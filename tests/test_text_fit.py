@@ -9,8 +9,9 @@ message rows 26; YoYo's 25; seat names 5 or 6). The fixture wraps write() to rec
 with the width of the row it went to, and TextView.show() to record screens of more lines
 than the view has, then drives the real code on the stub backend:
   - the chooser and its settings;
-  - each game powered on over a damaged save (hw/storage.py's notice), a bad settings or
-    statistics record, a damaged game record and (seated games) a damaged setup record;
+  - each game powered on over a damaged save and over an older save loaded (hw/storage.py's
+    notices), a bad settings or statistics record, a damaged game record and (seated games) a
+    damaged setup record;
   - each patience game's every menu row and the screens under it: help to its last page,
     every setting changed, statistics with the largest counts, number entry out of range and
     at the largest deal, every confirmation, the choices after a win and when stuck, the
@@ -301,13 +302,26 @@ def saved(tags):
     return store
 
 
+def older_loaded():
+    """A store whose newest save is damaged and the one before it good."""
+    store = MemoryStore()
+    p = Persist(store)
+    p.load(Settings())
+    p.commit(Settings())                        # slot 0
+    p.commit(Settings())                        # slot 1, the newest
+    store.data[store.size // 2 + 7] ^= 0x5A
+    return store
+
+
 def drive_notices(app_class):
-    """Powered on over a damaged store, bad records and damaged game and setup records."""
+    """Powered on over a damaged store, an older save loaded, bad records and damaged game and
+    setup records."""
     damaged = MemoryStore()
     damaged.data[:] = bytes(random.Random(3).randrange(256) for _ in range(damaged.size))
     game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, YoyoApp: TAG_YOYO,
                 AmigoApp: TAG_AMIGO, BigBenApp: TAG_BB}[app_class]
-    stores = [damaged, saved({TAG_SETTINGS: b"\x07"}), saved({game_tag: b"\x01\x02\x03"})]
+    stores = [damaged, older_loaded(), saved({TAG_SETTINGS: b"\x07"}),
+              saved({game_tag: b"\x01\x02\x03"})]
     if app_class in (BlackHoleApp, CalcApp, BigBenApp):
         stats_tag = {BlackHoleApp: TAG_STATS, CalcApp: TAG_CALC_STATS,
                      BigBenApp: TAG_BB_STATS}[app_class]

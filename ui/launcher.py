@@ -13,7 +13,7 @@ import gc
 import displayio
 
 from hw import keys
-from hw.storage import DAMAGED
+from hw.storage import DAMAGED, OLDER
 from ui.persist import BAD_DATA, TAG_CHOICE, Persist, Settings
 from ui.textview import TextView
 
@@ -29,8 +29,8 @@ GAMES = (
 )
 # What power-on found wrong with the saves, carried to the game the player opens next (the
 # choice record's third byte, index + 1): its program would otherwise find a good save,
-# written by the chooser, and deal a fresh game without a word.
-_NOTICES = (DAMAGED, BAD_DATA)
+# written by the chooser, and deal a fresh game or resume an older one without a word.
+_NOTICES = (DAMAGED, BAD_DATA, OLDER)
 SEATS = "Alone? CPU seats join in"
 
 
