@@ -107,7 +107,7 @@ def test_a_dark_screen_is_black_with_its_lights_off_and_the_title_says_why(desk)
     desk.lights.fill(0x00FF00)
     desk.lights.show()
     centre = (160 // 10 * 2, (128 * 2 + 8) * 2 // 2)
-    desk.set_idle(1000, 2000)
+    desk.dim_ms, desk.dark_ms = 1000, 2000
     desk.key_at = desk.clock.ms() - 2500        # no key for 2.5 s
     assert desk.poll() == keys.NONE
     assert tuple(window.get_at((10, 10)))[:3] == (0, 0, 0)

@@ -18,7 +18,6 @@ import displayio
 
 from engine.rng import MsRandom
 from hw import TICKS_MASK, keys
-from hw.base import DARK
 from ui.glyphs import felt
 from ui.textview import TextView
 
@@ -83,8 +82,8 @@ class App:
         """True once in a while when no key has come for _GUIDE_AFTER_MS: time to show the
         table's keys again (and the wait starts over)."""
         now = self.hw.clock.ms()
-        if (now - self.key_at) & TICKS_MASK < _GUIDE_AFTER_MS or self.hw.power == DARK:
-            return False        # a dark screen turns no guide lines: no redraw nobody sees
+        if (now - self.key_at) & TICKS_MASK < _GUIDE_AFTER_MS or self.hw.power > 1:
+            return False        # dark (hw.base.DARK): no guide lines, no redraw nobody sees
         self.key_at = now
         return True
 

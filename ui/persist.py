@@ -51,7 +51,8 @@ class Settings:
     def idle(self, hw):
         """Tell the hardware when the screen dims and goes dark."""
         i = 2 * self.sleep
-        hw.set_idle(SLEEPS[i] * 60000, SLEEPS[i + 1] * 60000)
+        hw.dim_ms = SLEEPS[i] * 60000
+        hw.dark_ms = SLEEPS[i + 1] * 60000
 
     def pack(self):
         return bytes((5, self.sound, self.brightness, self.lights, self.winnable_only,

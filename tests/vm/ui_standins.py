@@ -149,9 +149,6 @@ class _Hw:
     def set_brightness(self, level):
         pass
 
-    def set_idle(self, dim_ms, dark_ms):
-        pass
-
     def poll(self):
         return self.keys.poll()
 
