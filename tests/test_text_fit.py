@@ -275,7 +275,8 @@ def drive_chooser():
     for _ in range(len(launcher.GAMES)):
         hw.keys.press(keys.DOWN)
         ch.step()
-    for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.B):
+    for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN,
+              keys.LEFT, keys.B):         # the screen's sleep times: "never" is left of the first
         hw.keys.press(k)
         ch.step()
     # a game whose modules are missing: the chooser says so on its last two lines

@@ -8,7 +8,9 @@ seconds after the last key happens there as on the board; Ctrl-C (SIGINT), SIGTE
 closed terminal (SIGHUP) save and end the session like `q` or closing the window, quietly
 and with exit status 0, since the player's game is safe. --deal on a deal in play asks on the
 terminal first (--yes skips the question); without a terminal to ask on it changes nothing
-and exits with status 2.
+and exits with status 2. As on the board, a minute with no key dims the screen and five turn
+it off (the window dims its picture, then goes black and says so in its title); the key that
+wakes it does nothing else, which the terminal says, as it shows no brightness.
 """
 import argparse
 import os
@@ -155,6 +157,7 @@ def headless(args):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hw import keys, stub
+    from hw.base import DARK
     hw = stub.Hardware(storage_path=args.save)
     app = start(hw, args)
     stop = Stop()
@@ -180,11 +183,17 @@ def headless(args):
                 for k in parse_keys(line, keys):
                     if stop:
                         break
+                    asleep = hw.power
                     if k == keys.HOLD_B:
                         hold_b(hw, app)
                     else:
                         hw.keys.press(k)
                     settle(hw, app, stop)
+                    if asleep:
+                        # as on the board: the key that finds the screen dimmed or off only
+                        # wakes it; a terminal shows no brightness, so it says so
+                        print("  (the screen was %s: %s only woke it)" % (
+                            "off" if asleep == DARK else "dimmed", keys.NAMES[k]))
             except ValueError as e:
                 print(e)
     except OSError:         # the terminal or the pipe reading the screens went away

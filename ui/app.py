@@ -60,7 +60,7 @@ class App:
     def step(self):
         """One pass: at most one key, the game's work, a save when play has paused, a
         refresh when needed."""
-        k = self.hw.keys.poll()
+        k = self.hw.poll()    # a key that wakes the screen is taken there (hw/base.py)
         if k != keys.NONE:
             self.key_at = self.hw.clock.ms()
             self.key(k)
@@ -83,8 +83,8 @@ class App:
         """True once in a while when no key has come for _GUIDE_AFTER_MS: time to show the
         table's keys again (and the wait starts over)."""
         now = self.hw.clock.ms()
-        if (now - self.key_at) & TICKS_MASK < _GUIDE_AFTER_MS:
-            return False
+        if (now - self.key_at) & TICKS_MASK < _GUIDE_AFTER_MS or self.hw.power > 1:
+            return False        # dark (hw.base.DARK): no guide lines, no redraw nobody sees
         self.key_at = now
         return True
 

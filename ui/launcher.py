@@ -43,6 +43,7 @@ class Launcher:
         self.persist.load(self.settings)
         hw.sound.muted = not self.settings.sound
         hw.set_brightness(self.settings.brightness / 5)
+        self.settings.idle(hw)
         self.app = None
         self.game = -1
         self.item = 0
@@ -134,7 +135,7 @@ class Launcher:
             if self.app.leave:
                 self.close()
             return
-        k = self.hw.keys.poll()
+        k = self.hw.poll()
         if k == keys.NONE:
             return
         rows = len(GAMES) + 1
@@ -153,6 +154,13 @@ class Launcher:
             return
         self.hw.display.refresh()
 
+    def nap(self):
+        """Seconds the loop sleeps after a pass: longer while the screen is dimmed or dark and
+        the game has no work of its own (CPU seats, the solver); the key that wakes it waits
+        in the keys' queue meanwhile, and does nothing else anyway."""
+        a = self.app
+        return 0.1 if self.hw.power and not (a and a.busy()) else 0.01
+
     def pop(self):
         """The settings screen is done: back to the chooser."""
         self.screen = None
@@ -165,4 +173,5 @@ def run(program, stop=()):
     import time
     while not stop:
         program.step()
-        time.sleep(0.01)
+        time.sleep(program.nap())
+

@@ -30,6 +30,9 @@ AUTO_CALC = const(2)
 WIN_CALC = const(1)        # Settings.deals bits: new deals only from the game's atlas,
 WIN_BB = const(2)
 STRICT_BB = const(4)       # Big Ben's new deals under the strict readings
+# Settings.sleep: minutes with no key before the screen dims, then goes dark, in pairs;
+# 0 never (hw/base.py Hardware.poll)
+SLEEPS = b"\x01\x05\x02\x0a\x05\x0f\x00\x00"
 
 
 class Settings:
@@ -43,16 +46,24 @@ class Settings:
         # Calculation's turned card has one home far more often than Black Hole has one fan
         self.autoplay = AUTO_CALC
         self.deals = 0              # Calculation's and Big Ben's deal choices (WIN_*, STRICT_BB)
+        self.sleep = 0              # when the screen dims and goes dark: a pair in SLEEPS
+
+    def idle(self, hw):
+        """Tell the hardware when the screen dims and goes dark."""
+        i = 2 * self.sleep
+        hw.dim_ms = SLEEPS[i] * 60000
+        hw.dark_ms = SLEEPS[i + 1] * 60000
 
     def pack(self):
-        return bytes((4, self.sound, self.brightness, self.lights, self.winnable_only,
-                      self.verdict, self.autoplay, self.deals))
+        return bytes((5, self.sound, self.brightness, self.lights, self.winnable_only,
+                      self.verdict, self.autoplay, self.deals, self.sleep))
 
     def unpack(self, data):
         # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then), format
-        # 3 no deals byte; their records still load.
-        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8)) or \
-                not 1 <= data[2] <= 5:
+        # 3 no deals byte, format 4 no sleep byte; their records still load.
+        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8),
+                                                        (5, 9)) or \
+                not 1 <= data[2] <= 5 or len(data) > 8 and 2 * data[8] >= len(SLEEPS):
             return False
         self.sound = bool(data[1])
         self.brightness = data[2]
@@ -61,6 +72,7 @@ class Settings:
         self.verdict = len(data) > 5 and bool(data[5])
         self.autoplay = data[6] if len(data) > 6 else AUTO_CALC
         self.deals = data[7] if len(data) > 7 else 0
+        self.sleep = data[8] if len(data) > 8 else 0
         return True
 
 

@@ -8,6 +8,9 @@ characters for a title, 25 below it); tests/test_text_fit.py renders each screen
 line that would be cut.
 """
 from hw import keys
+from ui.persist import SLEEPS
+
+DEVICE_ROWS = 4     # the device's rows come first in every settings screen; a game's follow
 
 
 class Menu:
@@ -48,7 +51,9 @@ class Options:
         lines = [self.title]
         for label, value in self.rows(app):
             lines.append("%-13s%s" % (label, value))
-        lines += ["", "Left/right: change", "B: back"]
+        if len(lines) < 8:      # the ten lines hold seven rows without the blank one
+            lines.append("")
+        lines += ["Left/right: change", "B: back"]
         app.text.show(lines, 1 + self.item)
 
     def key(self, app, k):
@@ -160,18 +165,24 @@ def device_rows(app):
     s = app.settings
     return (("Sound", "on" if s.sound else "off"),
             ("Brightness", "%d of 5" % s.brightness),
-            ("Lights", "on" if s.lights else "off"))
+            ("Lights", "on" if s.lights else "off"),
+            # after how many minutes with no key the screen dims, then goes dark
+            ("Dim, off", "%d, %d min" % (SLEEPS[2 * s.sleep], SLEEPS[2 * s.sleep + 1])
+             if SLEEPS[2 * s.sleep] else "never"))
 
 
 def device_change(app, i, step):
     s = app.settings
-    if i == 0:
+    if i == 3:
+        s.sleep = (s.sleep + step) % (len(SLEEPS) // 2)
+        s.idle(app.hw)
+    elif i == 0:
         s.sound = not s.sound
         app.hw.sound.muted = not s.sound
     elif i == 1:
         s.brightness = 1 + (s.brightness - 1 + step) % 5
         app.hw.set_brightness(s.brightness / 5)
-    else:
+    elif i == 2:
         s.lights = not s.lights
         if not s.lights:
             app.hw.lights.fill(0)

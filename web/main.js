@@ -71,9 +71,14 @@ function present(refreshes) {
   }
   frameCtx.putImageData(image, 0, 0);
   paint();
-  // dimmed as the desktop dims its window: never below a tenth
+  // dimmed as the desktop dims its window: never below a tenth while lit; 0 is the board's
+  // backlight off after minutes with no key (hw/base.py), black, and the status line says why
   const b = main.brightness();
-  canvas.style.filter = b < 1 ? "brightness(" + Math.max(0.1, b) + ")" : "";
+  canvas.style.filter = b < 1 ? "brightness(" + (b > 0 ? Math.max(0.1, b) : 0) + ")" : "";
+  if (!pp.error) {
+    status.textContent = b > 0 ? "" : "Screen off: any key wakes it";
+    status.hidden = b > 0;
+  }
   pp.frames++;
 }
 

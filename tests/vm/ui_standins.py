@@ -144,7 +144,15 @@ class _Hw:
         self.display = _Display()
         self.storage = _Raw()
 
+    power = 0       # lit, and lit it stays: the screen's power (hw/base.py) is not measured here
+
     def set_brightness(self, level):
+        pass
+
+    def poll(self):
+        return self.keys.poll()
+
+    def wake(self):
         pass
 
 

@@ -564,7 +564,9 @@ def again(title, keys, stay=False):
     else:
         leave()
 
+'''
 
+PLAY = r'''
 N = 6 if QUICK else 1
 black_hole(60 // N)
 yoyo(90 // N)
@@ -576,6 +578,79 @@ again("Calculation", (K.SELECT, K.A))
 again("YoYo", (K.A, K.RIGHT, K.SELECT), stay=True)
 for _i in range(0, len(microcontroller.nvm.data), 256):     # in pieces: the heap is small
     print("NVM", bytes(microcontroller.nvm.data[_i:_i + 256]).hex())
+print("DONE")
+'''
+
+# The idle loop (issue 34): the chooser and each game waiting for a key, lit for 50 s, then
+# dimmed after a minute and dark after five (hw/base.py Hardware.poll), the loop's passes 10 ms
+# apart while lit and 100 ms while dimmed or dark (ui/launcher.py Launcher.nap). Per state:
+# each pass timed (the mean over those never switched out) and the bytes it allocated.
+IDLE_PLAY = r'''
+_N = 10 if QUICK else 1
+
+
+def idle(where, state, passes, gap):
+    """passes of the loop gap ms apart with no key, each timed; a collection before each, as
+    in the play, so that none lands inside one and its allocations are all counted."""
+    us = [0] * passes
+    clean = total = alloc = 0
+    for i in range(passes):
+        wait(gap)
+        s0 = _switches()
+        gc.collect()
+        a0 = gc.mem_alloc()
+        t = _us()
+        L.step()
+        dt = _since(_us(), t)
+        a1 = gc.mem_alloc()
+        us[i] = dt
+        alloc += a1 - a0
+        if _switches() == s0:
+            clean += 1
+            total += dt
+    us.sort()
+    print("IDLE", where, state, passes, us[passes // 2], total, clean, alloc)
+
+
+def until(power, gap):
+    n = 0
+    while L.hw.power != power:
+        wait(gap)
+        L.step()
+        n += 1
+        assert n < 10000, "the screen never reached %d" % power
+
+
+def states(where):
+    idle(where, "lit", 1000 // _N, 10)
+    until(1, 100)
+    idle(where, "dimmed", 300 // _N, 100)
+    until(2, 100)
+    idle(where, "dark", 300 // _N, 100)
+    press(K.B)                  # wakes the screen, and does nothing else
+
+
+def ready():
+    """On the table with a person to move: CPU seats done, past a curtain."""
+    for _ in range(20):
+        settle(400)
+        if _top() == "table" and not L.app.busy():
+            return
+        press(K.A)
+    raise AssertionError("never a person's turn: %r" % lines())
+
+
+states("chooser")
+for _title, _seats in (("Black Hole", None), ("Yo-yo", (3, ("Human", "CPU hard", "CPU hard"))),
+                       ("YoYo", (6, ("Human", "Human", "CPU strong", "CPU strong",
+                                     "CPU strong", "CPU strong"))),
+                       ("Calculation", None), ("Big Ben", None)):
+    open_game(_title)
+    if _seats:
+        setup_seats(*_seats)
+    ready()
+    states(_title.replace(" ", "_"))
+    leave()
 print("DONE")
 '''
 
@@ -706,7 +781,7 @@ def measure(runs, quick, out=print):
         cpy.compile_tree(tree)
         head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + _harness()
         script = "PROBE = False\n" + head.replace("FREE = %d" % FREE, "FREE = %d" % (
-            FREE + PLAY_EXTRA), 1) + COMMON + DRIVER
+            FREE + PLAY_EXTRA), 1) + COMMON + DRIVER + PLAY
         kb = heap_for(cpy, tree, script, FREE + PLAY_EXTRA)
         results = []
         nvm = None
@@ -840,15 +915,81 @@ def report(results, resumes, resumed_game, out=print):
     return {"figs": figs, "worst": worst, "fails": fails, "power": power}
 
 
+IDLE_STATES = (("lit", 100), ("dimmed", 10), ("dark", 10))     # and the loop's passes a second
+IDLE_PLACES = ("chooser", "Black_Hole", "Yo-yo", "YoYo", "Calculation", "Big_Ben")
+
+
+def measure_idle(runs, quick, out=print):
+    """The idle loop's cost (IDLE_PLAY): per place and screen state, a pass with nothing to do
+    (the median pass), the mean pass (the median plus what comes now and then: the key guide
+    shown again, a CPU seat's pace checked), and the bytes a pass allocates."""
+    cpy = _need_interpreter()
+    with tempfile.TemporaryDirectory(prefix="bench_keys") as tree:
+        cpy.compile_tree(tree)
+        head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + _harness()
+        script = "PROBE = False\n" + head.replace("FREE = %d" % FREE, "FREE = %d" % (
+            FREE + PLAY_EXTRA), 1) + COMMON + DRIVER + IDLE_PLAY
+        kb = heap_for(cpy, tree, script, FREE + PLAY_EXTRA)
+        blocks = {}
+        for _ in range(runs):
+            lines, _, _ = run_once(cpy, tree, script, kb)
+            for ln in lines:
+                f = ln.split()
+                if f[:1] == ["IDLE"]:
+                    blocks.setdefault((f[1], f[2]), []).append(tuple(map(int, f[3:])))
+    return report_idle(blocks, runs, out)
+
+
+def report_idle(blocks, runs, out=print):
+    out("")
+    out("The idle loop at the board's speed: one pass of the main loop with no key, in us of "
+        "board time (cpy32 CPU x %d)," % BOARD_X)
+    out("and bytes it allocates. 'pass': the median pass, nothing to do; 'mean': with what "
+        "comes now and then (the key guide")
+    out("again every 8 s while lit, a CPU seat's pace checked); 'CPU': the mean pass times "
+        "the passes a second (the loop")
+    out("sleeps 10 ms after a pass while lit, 100 ms while dimmed or dark with nothing to do), "
+        "as a share of the board's CPU.")
+    out("Lit: 10 s after the last key; dimmed a minute after it, dark after five. The least "
+        "of %d run(s); a pass's mean over the passes" % runs)
+    out("never switched out; a collection before every pass, outside its time, so that its "
+        "allocations are all counted.")
+    out("")
+    out("%-12s" % "where" + "".join("  %-28s" % ("%s: pass/mean, B, CPU" % st)
+                                     for st, _ in IDLE_STATES))
+    figures = {}
+    for place in IDLE_PLACES:
+        cells = []
+        for state, rate in IDLE_STATES:
+            got = blocks.get((place, state))
+            if not got:
+                cells.append("  %-28s" % "-")
+                continue
+            passes = got[0][0]     # each: (passes, median us, clean us, clean passes, bytes)
+            median = min(b[1] for b in got) * BOARD_X                   # board us
+            mean = min(b[2] / float(b[3]) for b in got if b[3]) * BOARD_X
+            alloc = max(b[4] for b in got) / float(passes)
+            share = mean * rate / 1e4          # us a pass x passes a second, in % of a second
+            figures[(place, state)] = (median, mean, alloc, share)
+            cells.append("  %-28s" % ("%d/%d, %.1f, %.2f%%" % (round(median), round(mean),
+                                                              alloc, share)))
+        out("%-12s" % place.replace("_", " ") + "".join(cells))
+    return figures
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="tools/bench/keys.py", description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="runs of the whole script (default 5)")
     ap.add_argument("--quick", action="store_true", help="a sixth of the play, for a smoke test")
+    ap.add_argument("--idle", action="store_true",
+                    help="only the idle loop's cost, lit, dimmed and dark")
     args = ap.parse_args(argv)
     if args.runs < 1:
         ap.error("--runs must be at least 1")
-    measure(args.runs, args.quick)
+    if not args.idle:
+        measure(args.runs, args.quick)
+    measure_idle(args.runs, args.quick)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ number, a restart, redo, help, settings, statistics, other games; and the choice
 win or when stuck. Loaded while a menu is shown, so its code costs the heap nothing in play.
 """
 from ui import forget, screens
-from ui.screens import device_change, device_rows
+from ui.screens import DEVICE_ROWS, device_change, device_rows
 
 MENU = ("Resume", "New deal", "Deal number...", "Restart this deal", "Redo move", "Help",
         "Settings", "Statistics", "Other games")
@@ -97,9 +97,9 @@ def _settings_rows(app):
 
 
 def _settings_change(app, i, step):
-    if i < 3:
+    if i < DEVICE_ROWS:
         device_change(app, i, step)
         return
-    app.table.change_option(app, i - 3, step)
+    app.table.change_option(app, i - DEVICE_ROWS, step)
     app.persist.commit(app.settings)
     app.table.moved(app)

@@ -173,6 +173,8 @@ class Seated(App):
             # a seat that thinks in slices gets one slice a pass, then waits its pace
             if t.tick(self):
                 self.cpu_at = now
+                if not t.busy():
+                    self.hw.wake()      # a CPU run ended: lit for the person to move
             return True
         return False
 
