@@ -13,14 +13,14 @@ from tests import test_ui_amigo, test_ui_yoyo
 from tests.test_ui_app import said
 from tests.test_ui_solver import make_app as solver_app
 from tests.ui_keys import boot, press
-from ui.bb_table import BigBenApp
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.bigben.table import BigBenApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
 from ui.launcher import Launcher
 from ui.persist import TAG_SETTINGS, Persist, Settings
 from ui.programs import Programs
 from ui.screens import device_change, device_rows
-from ui.seats import CPU_PACE_MS, TABLE
+from ui.seated.app import CPU_PACE_MS, TABLE
 
 MINUTE = 60000
 LEVEL = 0.8         # the backlight a new board's settings choose (brightness 4 of 5)

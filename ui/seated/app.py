@@ -2,8 +2,7 @@
 (ui/app.py): CPU seats paced so a person can follow them (A skips to the next person), its
 records, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
 
-A game brings one table screen class (Yo-yo: ui/yoyo_parlett/table.py, YoYo:
-ui/yoyo_amigo/table.py) with:
+A game brings one table screen class (ui/yoyo_parlett/table.py, ui/yoyo_amigo/table.py) with:
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
     HELP                        the name of its paragraphs in ui/seated/help.py
     MENU                        its menu rows (ui/seated/screens.py knows them), fixed
