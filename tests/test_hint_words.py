@@ -30,7 +30,7 @@ def hinting(monkeypatch, module, h):
 
 # -- Calculation -------------------------------------------------------------------------------
 def calc_said(app):
-    return row_text(app.table.view.message)
+    return row_text(app.table.view.message.row)
 
 
 def set_turned(g, card):
@@ -47,7 +47,7 @@ def set_waste_top(g, w, card):
 def test_calculation_says_which_card_goes_where_for_every_move_kind(monkeypatch, rank):
     hw, app = boot(CalcApp)
     g = app.game
-    width = app.table.view.message.width
+    width = app.table.view.message.row.width
     for f in range(4):
         set_turned(g, rank * 4 + f)
         hinting(monkeypatch, calc_table, 9 * 64 + ((STOCK - CWASTE) << 3) + f)
@@ -96,7 +96,7 @@ def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch
 # -- Big Ben -----------------------------------------------------------------------------------
 def bb_said(app):
     t = app.table
-    return row_with_cards(t._msg, t.chips)
+    return row_with_cards(t.message.row, t.chips)
 
 
 def name(c):            # Big Ben's card byte: face << 1 | pack, face = rank * 4 + suit
@@ -115,13 +115,14 @@ def chips_are_cards_on_blank_cells(app, *cards):
     t = app.table
     shown = [c for c in t.chips if not c.hidden]
     assert len(shown) == len(cards)
-    words = row_text(t._msg).ljust(t._msg.width)
+    words = row_text(t.message.row).ljust(t.message.row.width)
     for chip, c in zip(shown, cards):
         face = c >> 1
-        assert chip[0] == bb_table._rank_tile(face) and chip[1] == sprites.SUIT + (face & 3)
-        at = (chip.x - t._msg.x) // 6
-        assert words[at:at + 3] == "   " and chip.x + 2 * sprites.TILE <= t._msg.x + 6 * (at + 3)
-        assert t._msg.y <= chip.y and chip.y + sprites.TILE <= t._msg.y + 12
+        assert chip[0] == sprites.rank_tile(face) and chip[1] == sprites.SUIT + (face & 3)
+        at = (chip.x - t.message.row.x) // 6
+        row = t.message.row
+        assert words[at:at + 3] == "   " and chip.x + 2 * sprites.TILE <= row.x + 6 * (at + 3)
+        assert t.message.row.y <= chip.y and chip.y + sprites.TILE <= t.message.row.y + 12
 
 
 def test_big_ben_the_issues_words(monkeypatch):
@@ -161,7 +162,7 @@ def test_big_ben_the_issues_words(monkeypatch):
 def test_big_ben_words_for_every_card_and_hour_fit_the_row(monkeypatch, hour):
     hw, app = boot(BigBenApp)
     g = app.game
-    width = app.table._msg.width
+    width = app.table.message.row.width
     src = (hour + 5) % HOURS
     for face in range(52):
         c = face * 2 + face % 2
@@ -174,12 +175,12 @@ def test_big_ben_words_for_every_card_and_hour_fit_the_row(monkeypatch, hour):
             press(hw, app, keys.SELECT)
             said = bb_said(app)
             assert said == "%s home to %d o'clock" % (name(c), hour or 12)
-            assert len(row_text(app.table._msg)) <= ROW <= width
+            assert len(row_text(app.table.message.row)) <= ROW <= width
             chips_are_cards_on_blank_cells(app, c)
             hinting(monkeypatch, bb_table, (s << 5) | hour)
             press(hw, app, keys.SELECT)
             assert bb_said(app) == "%s onto %s at %d" % (name(c), name(onto), hour or 12)
-            assert len(row_text(app.table._msg)) <= ROW
+            assert len(row_text(app.table.message.row)) <= ROW
             chips_are_cards_on_blank_cells(app, c, onto)
             press(hw, app, keys.B)                  # put back: other words, no chips
             assert all(chip.hidden for chip in app.table.chips)

@@ -57,7 +57,7 @@ def bh_play(hw, app, fan):
 def bh_hint_move(hw, app):
     press(hw, app, keys.SELECT)
     idle(app)
-    assert row_text(app.table.view.message) == "Hint: this fan"
+    assert row_text(app.table.view.message.row) == "Hint: this fan"
     press(hw, app, keys.A)
 
 
@@ -79,7 +79,7 @@ def bh_undo_to_winnable(hw, app):
     """Ask the hint when stuck; it says how many undos lead back to a winnable position."""
     press(hw, app, keys.SELECT)
     idle(app)
-    said = row_text(app.table.view.message)
+    said = row_text(app.table.view.message.row)
     m = re.match(r"No win here: undo (\d+) back", said)
     assert m, said
     press(hw, app, *[keys.B] * int(m.group(1)))

@@ -11,7 +11,7 @@ from ui.calculation.table import CalcApp
 
 
 def said(app):
-    return getattr(app.table, "view", app.table).said
+    return app.table.message.said
 
 
 def hint_move(hw, app):

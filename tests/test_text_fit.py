@@ -93,11 +93,7 @@ NOT_SHOWN = {
     "ui.", "patience.help", "seated.help", "seated.setup", "patience.menu",  # modules to forget
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
     "engine",                                                        # a package to drop
-    "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "deal_rules",
-    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
-    "repeat", "view", "pages", "end_words",
-    "amigo_handover", "amigo_scores",
+    "pages",                                                         # a module to forget
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each

@@ -39,7 +39,7 @@ def make_app(hw=None, deal=2):
 
 
 def said(app):
-    return row_text(app.table.view.message)
+    return row_text(app.table.view.message.row)
 
 
 def move_cursor_to(hw, app, f):

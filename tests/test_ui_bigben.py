@@ -21,7 +21,7 @@ ARROWS = (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)
 
 
 def message(app):
-    return row_text(app.table._msg)
+    return row_text(app.table.message.row)
 
 
 def step(app, place, k):
@@ -99,7 +99,7 @@ def test_every_hint_is_the_move_a_makes_and_b_takes_back():
     for _ in range(40):
         h = hint(g)
         press(hw, app, keys.SELECT)
-        said = row_with_cards(app.table._msg, app.table.chips)
+        said = row_with_cards(app.table.message.row, app.table.chips)
         assert said and said != "No move to suggest"       # words naming it: test_hint_words
         made = g.moves_made
         press(hw, app, keys.A)

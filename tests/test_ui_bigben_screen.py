@@ -18,7 +18,7 @@ W, H = 160, 128
 
 
 def message(app):
-    return row_text(app.table._msg)
+    return row_text(app.table.message.row)
 
 
 _inked = {}

@@ -19,7 +19,7 @@ WON_DEAL = 7        # hint play wins it (tests/test_calculation_rules.py plays t
 
 
 def message(app):
-    return row_text(app.table.view.message)
+    return row_text(app.table.view.message.row)
 
 
 def top(app):

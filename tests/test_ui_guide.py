@@ -22,7 +22,7 @@ IDLE_MS = 8000
 
 def message(app):
     t = app.table
-    return row_text(t.view.message if hasattr(t, "view") else t._msg)
+    return row_text(t.message.row)
 
 
 def boot(app_class):

@@ -129,7 +129,8 @@ while app.busy() and n < 5000:
             think = grew
 print("FIG slices", slices)
 print("FIG peak_slice", think)
-print("FIG answered", int(T.view.said != "" and not T.view.said.startswith("Thinking")))
+said = T.view.message.said
+print("FIG answered", int(said != "" and not said.startswith("Thinking")))
 '''
 
 YOYO = r'''

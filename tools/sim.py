@@ -147,7 +147,7 @@ def black_hole_text(app):
     text.append("hole %s (%d)   left %d   moves %d   deal %d" % (
         cards.name(g.hole[g.hole_len - 1]), g.hole_len, g.cards_left(), g.moves_made,
         g.deal_number))
-    said = row_text(app.table.view.message)
+    said = row_text(app.table.view.message.row)
     if said:
         text.append(said)
     return "\n".join(text)

@@ -7,6 +7,7 @@ card shows a strip row and a foot row [left][suit][right].
 """
 import displayio
 
+from engine.cards import is_red
 from ui.glyphs import DIGITS, TILE, draw_glyph
 
 try:
@@ -89,7 +90,7 @@ def build():
             _card_tile(bmp, base + r, True, True, False, False)
             draw_glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 0, 1)
     for s in range(4):
-        ink = RED if s == 1 or s == 2 else INK
+        ink = RED if is_red(s) else INK
         _card_tile(bmp, SUIT + s, True, False, False, False)
         draw_glyph(bmp, SUIT + s, _SUITS[s], ink, 0, 1)
         _card_tile(bmp, SUIT_FOOT + s, False, False, False, True)
@@ -109,15 +110,18 @@ def build():
     return bmp, pal
 
 
+def rank_tile(card):
+    """The tile of a card's rank, in its suit's colour."""
+    return (RANK_RED if is_red(card) else RANK_BLACK) + (card >> 2)
+
+
 # Tiles are set by int index (y * width + x): under MicroPython grid[x, y] builds a tuple on
 # the heap for every cell, and these run on every move.
 def set_card(grid, col, row, card, covered):
     """Draw card (rank*4+suit) at tile (col,row); a covered card is one strip row."""
-    r = card >> 2
     s = card & 3
-    red = s == 1 or s == 2
     i = row * grid.width + col
-    grid[i] = (RANK_RED if red else RANK_BLACK) + r
+    grid[i] = rank_tile(card)
     grid[i + 1] = SUIT + s
     grid[i + 2] = _STRIP_EDGE
     if not covered:

@@ -70,9 +70,7 @@ class TableView:
         cbmp, cpal = sprites.frame(_CELL_W, _CELL_H, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
-        self.message = text.row(text.SCREEN_CHARS, 2, 116)
-        self.group.append(self.message)
-        self.said = ""
+        self.message = text.Message(self.group)
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -119,6 +117,4 @@ class TableView:
         self._cursor.y = cell_y(f) - 1
 
     def say(self, words):
-        if words != self.said:
-            self.said = words
-            text.write(self.message, words)
+        self.message.say(words)

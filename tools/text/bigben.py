@@ -28,7 +28,7 @@ def table_text(app):
     lines.append("waste %s (%d)   %sreserve %d   gaps %d   moves %d   deal %d" % (
         top(bigben.WASTE), g.n[bigben.WASTE], ">" if t.place == bigben.RESERVE else "",
         g.res_len, g.gaps(), g.moves_made, g.deal_number))
-    said = row_with_cards(t._msg, t.chips)      # the hint's cards as their chips show them
+    said = row_with_cards(t.message.row, t.chips)      # the hint's cards as their chips show them
     if said:
         lines.append(said)
     return "\n".join(lines)

@@ -23,7 +23,7 @@ def table_text(app):
     for w in range(PILES):
         pile = " ".join(cards.name(g.waste_card(w, i)) for i in range(g.wlen[w])) or "--"
         lines.append("%swaste %d: %s" % (mark[TURNED + 1 + w], w + 1, pile))
-    said = row_text(t.view.message)
+    said = row_text(t.view.message.row)
     if said:
         lines.append(said)
     return "\n".join(lines)

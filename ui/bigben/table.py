@@ -63,9 +63,9 @@ class BigBenTable(Deals):
         self._held = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.WHITE)
         self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
         self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)
-        self._msg = self._row("", 2, 116, 0xFFFFFF, text.SCREEN_CHARS)
+        self.message = text.Message(self.group)
         self.chips = (self._grid(2, 1, 3, 118), self._grid(2, 1, 3, 118))  # ui/bigben/words.py
-        self.said = "-"           # nothing said yet: the first words hide the chips
+        self.message.forget()     # the first words hide the chips
         self.place = RESERVE
         self.held = -1            # the pile or WASTE whose top card A picked up
 
@@ -103,14 +103,14 @@ class BigBenTable(Deals):
             sprites.set_slot(grid, 0, 0)
         for i in range(first, n - 1):       # a covered card: a column of rank over suit
             c = g.card(p, i) >> 1
-            grid[i - first] = _rank_tile(c)
+            grid[i - first] = sprites.rank_tile(c)
             grid[5 + i - first] = sprites.SUIT_FOOT + (c & 3)
         if n:
             sprites.set_card(grid, n - 1 - first, 0, g.card(p, n - 1) >> 1, False)
 
     def _draw_found(self, h):
         c = self.game.top(FOUND + h) >> 1
-        self._found[h][0] = _rank_tile(c)
+        self._found[h][0] = sprites.rank_tile(c)
         self._found[h][1] = sprites.SUIT + (c & 3)
 
     def _draw_middle(self):
@@ -144,9 +144,7 @@ class BigBenTable(Deals):
                    _WASTE_Y if p == WASTE else _RES_Y) - 1
 
     def say(self, words):
-        if words != self.said:
-            self.said = words
-            text.write(self._msg, words)
+        if self.message.say(words):
             self.chips[0].hidden = self.chips[1].hidden = True
 
     def end_words(self, won):
@@ -167,17 +165,11 @@ class BigBenTable(Deals):
     def dealt(self):
         self.place = RESERVE
         self.held = -1
-        self.said = "-"
+        self.message.forget()
 
     def moved(self, app):
         self.held = -1            # an undo or redo may take its card: it goes back
         self.show(app)
-
-    def busy(self):
-        return False
-
-    def tick(self, app):
-        pass
 
     # -- keys ------------------------------------------------------------------------------
     def key(self, app, k):
@@ -267,17 +259,20 @@ class BigBenTable(Deals):
         app.played()
 
     def _hint(self):
-        bb_words.hint(self, hints.hint(self.game))
+        """Select: the cursor on the hint's card (picked up) and its place, and its words."""
+        h = hints.hint(self.game)
+        if h >= 0:
+            src = h >> 5 & 31
+            self.held = -1 if src == RESERVE else src
+            self.place = RESERVE if src == RESERVE else h & 31
+            self._set_cursor()
+        bb_words.hint(self, h)
 
 
 def _near(p, q):     # next round a ring, a pile and its foundation, foundations and middle
     if p >= WASTE or q >= WASTE:
         return p >= FOUND and q >= FOUND
     return (q - p) % 12 in (1, 11) if (p < FOUND) == (q < FOUND) else p % 12 == q % 12
-
-
-def _rank_tile(c):
-    return (sprites.RANK_RED if 0 < c & 3 < 3 else sprites.RANK_BLACK) + (c >> 2)
 
 
 def _number(row, at, value):     # two digits into a text row, without making a string

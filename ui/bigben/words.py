@@ -17,24 +17,20 @@ from ui import text
 
 _HOURS = ("12", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
 _ONTO = 9               # the cell of the second card in "J♣ onto Q♣ at 3"
-PUT = "#"               # what the table has said when the words were put together here
 
 
 def hint(t, h):
-    """Hint h (the move in its low ten bits, src << 5 | dst; -1 for none) on table t: the
-    cursor on its card (picked up) and its place, and its words."""
+    """Hint h (the move in its low ten bits, src << 5 | dst; -1 for none) in words on table
+    t's message row."""
     if h < 0:
         return t.say("No move to suggest")
     g = t.game
     src = h >> 5 & 31
     dst = h & 31
-    t.held = -1 if src == RESERVE else src
-    t.place = RESERVE if src == RESERVE else dst
-    t._set_cursor()
     if src == RESERVE:
         return t.say("Fill the gaps" if dst == GAPS else
                      "Deal: no card can move" if g.card_move() < 0 else "Deal: nothing helps")
-    row = t._msg
+    row = t.message.row
     t.say("")
     _chip(t, 0, 0, g.top(src))
     if dst >= FOUND:
@@ -44,13 +40,13 @@ def hint(t, h):
         text.put(row, 3, " onto ")
         _chip(t, 1, _ONTO, g.top(dst))
         text.put(row, text.put(row, _ONTO + 3, " at "), _HOURS[dst])
-    t.said = PUT
+    t.message.said = None         # pieces: the next words replace them
 
 
 def _chip(t, i, at, c):
     chip = t.chips[i]
     face = c >> 1
-    chip[0] = (sprites.RANK_RED if 0 < face & 3 < 3 else sprites.RANK_BLACK) + (face >> 2)
+    chip[0] = sprites.rank_tile(face)
     chip[1] = sprites.SUIT + (face & 3)
-    chip.x = t._msg.x + 6 * at + 1
+    chip.x = t.message.row.x + 6 * at + 1
     chip.hidden = False

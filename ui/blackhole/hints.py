@@ -7,9 +7,12 @@ from hw import atlas
 from ui import forget
 from ui.blackhole import solving as bh_solving
 from ui.blackhole.meter import LOST, OFF, WINNABLE
+from ui.patience.table import Table
 
 
-class Hints:
+class Hints(Table):
+    UNDO_TO_WINNABLE = True
+
     def _known(self):
         """The atlas's verdict here, else 0: at a deal's opening, anywhere in a lost deal."""
         n = self.game.deal_number

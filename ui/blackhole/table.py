@@ -47,6 +47,7 @@ class BlackHoleTable(Hints):
             self.thinker = None
         self.view = TableView(*sprites.build())
         self.group = self.view.group
+        self.message = self.view.message
         x, y = table_module.cell_xy(table_module.HOLE_CELL)
         self.meter = Meter(x, y + 26)
         self.group.append(self.meter.grid)
@@ -67,8 +68,11 @@ class BlackHoleTable(Hints):
             app.tell()
         self._lights()
 
-    def say(self, words):
-        self.view.say(words)
+    def home(self):
+        return self.game.hole_len        # in the hole, which is never empty
+
+    def best(self, top):
+        return "Fewest cards left %d" % (52 - top)
 
     def where(self):
         return self.cursor

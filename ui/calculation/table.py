@@ -30,6 +30,7 @@ class CalcTable(Deals):
         self.game = Calculation()
         self.view = CalcView()
         self.group = self.view.group
+        self.message = self.view.message
         self.place = TURNED
         self.hinted = -1          # the move Select suggested, which A then makes as shown
         self.auto = False         # look for a forced move between keys (settings: Auto-play)
@@ -38,9 +39,6 @@ class CalcTable(Deals):
     def show(self, app):
         self.view.draw_all(self.game, self.place)
         app.tell()
-
-    def say(self, words):
-        self.view.say(words)
 
     def where(self):
         return self.place
@@ -51,7 +49,7 @@ class CalcTable(Deals):
 
     def dealt(self):
         self.place = TURNED
-        self.view.said = "-"
+        self.view.message.forget()
         self.auto = True
         self.finishing = False
 

@@ -58,9 +58,7 @@ class CalcView:
         cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
-        self.message = text.row(text.SCREEN_CHARS, 2, 116)
-        self.group.append(self.message)
-        self.said = ""
+        self.message = text.Message(self.group)
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -123,6 +121,4 @@ class CalcView:
             c.y = _WASTE_Y - 1 + sprites.TILE * ((n if n < _SHOWN else _SHOWN) - 1 if n else 0)
 
     def say(self, words):
-        if words != self.said:
-            self.said = words
-            text.write(self.message, words)
+        self.message.say(words)

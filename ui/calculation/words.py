@@ -13,7 +13,6 @@ from ui import text
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _NAMES = ("Aces", "2s", "3s", "4s")
-PUT = "#"               # what the view has said when the words were put together here
 
 
 def say(view, g, h):
@@ -21,8 +20,8 @@ def say(view, g, h):
     played."""
     src = move_src(h & 63)
     dst = move_dst(h & 63)
-    row = view.message
-    view.say("")
+    row = view.message.row
+    view.message.start()
     at = 0
     if src != STOCK:
         at = text.put(row, text.put(row, 0, "Waste "), "1234"[src - WASTE])
@@ -32,4 +31,3 @@ def say(view, g, h):
         text.put(row, text.put(row, at, " to waste "), "1234"[dst - WASTE])
     else:
         text.put(row, text.put(row, at, " to the "), _NAMES[dst])
-    view.said = PUT

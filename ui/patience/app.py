@@ -2,23 +2,9 @@
 its records, resuming at power-on, statistics, and the menu every patience has
 (ui/patience/menu.py).
 
-A game brings one table screen class (ui/calculation/table.py, ui/blackhole/table.py) with:
-    NAME, GAME_TAG, STATS_TAG    its title and its ui/persist.py records
-    HELP                         the name of its help paragraphs in ui/patience/help.py
-    SaveError                    what its engine's restore() raises
-    Table(app)                   .group, .game (the engine), show(app), key(app, k),
-                                 busy() and tick(app) for work between keys, dealt() after a
-                                 new deal, moved(app) after a redo, say(words); where() the
-                                 cursor (and a card in hand) as an int below 2**16, and
-                                 go_back(w) to put it back, refusing what does not fit the game
-and may add option_rows(app) + change_option(app, i, step) (its settings after the device's),
-pick_deal(app) (the next new deal), deal_rules(app) (the rules a new deal is dealt with, from
-the settings), describe_deal(n) (a line under a typed deal number), winnable()
-(True/False/None: statistics count wins among winnable deals) and end_words(won) (the state
-line once the deal is over); ui/patience/deals.py has the deal ones for games with a verdict
-atlas.
-The engine has new_deal(n), save(), restore(data), undo(), redo(), is_won(), is_stuck(),
-moves_made and deal_number. Nothing is lost by one key: a new deal or a restart of a deal in
+A game brings one table screen class, built on ui/patience/table.py's Table (the contract is
+written there).
+Nothing is lost by one key: a new deal or a restart of a deal in
 play asks first (also after undos took a finished deal back into play); redo has a fixed row
 in the menu. A deal counts once in the statistics, as how it ends: stuck counts a loss, and a
 win after undos replaces it; a deal once won stays won.
@@ -37,8 +23,6 @@ from ui.persist import BAD_DATA, PLACE, Stats
 
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
 GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")
-WON = "You won! A: what next"
-STUCK = "No moves left. A: choices"
 
 
 class Patience(App):
@@ -119,9 +103,8 @@ class Patience(App):
         t = self.table
         g = self.game
         if g.is_won() or g.is_stuck():
-            words = getattr(t, "end_words", None)
-            t.say(words(g.is_won()) if words else WON if g.is_won() else STUCK)
-        elif getattr(t, "view", t).said not in GUIDES:
+            t.say(t.end_words(g.is_won()))
+        elif t.message.said not in GUIDES:
             t.say("")
 
     def tell(self):
@@ -173,8 +156,8 @@ class Patience(App):
     def guide(self):
         """The next GUIDES line on the table's message row if nothing else is said there."""
         t = self.table
-        said = getattr(t, "view", t).said
-        if not said or said in GUIDES:
+        said = t.message.said
+        if said == "" or said in GUIDES:
             t.say(GUIDES[self.guided])
             self.guided ^= 1
 
@@ -183,14 +166,11 @@ class Patience(App):
         return 1 + self.rng.below(self.MAX_DEAL)
 
     def new_deal_number(self):
-        pick = getattr(self.table, "pick_deal", None)
-        return pick(self) if pick else self.random_deal()
+        return self.table.pick_deal(self)
 
     def _record(self, won):
-        w = getattr(self.table, "winnable", None)
-        g = self.game
-        # cards home: in Black Hole's hole (never empty), else on the foundations
-        self.stats.record(won, w() if w else None, getattr(g, "hole_len", 0) or g.on_foundations())
+        t = self.table
+        self.stats.record(won, t.winnable(), t.home())
 
     def deal(self, number):
         """Start deal number; a started deal left behind uncounted counts as lost."""
@@ -205,9 +185,7 @@ class Patience(App):
         self.back_to_table()
 
     def _new_deal(self, number):
-        rules = getattr(self.table, "deal_rules", None)
-        if rules:
-            rules(self)
+        self.table.deal_rules(self)
         self.game.new_deal(number)
 
     def in_play(self):
@@ -228,17 +206,18 @@ class Patience(App):
         patience_menu.choices(self)
         forget("patience.menu")
 
+    # Undo and redo sound and read as a move does, in every patience.
     def undo(self):
         if self.game.undo():
             self.table.moved(self)
-            self.changed()
+            self.played()
             return True
         return False
 
     def redo(self):
         if self.game.redo():
             self.table.moved(self)
-            self.changed()
+            self.played()
             return True
         return False
 

@@ -1,5 +1,5 @@
-"""The deal settings of Calculation and Big Ben, for their tables on ui/patience/app.py (its
-option_rows, pick_deal, winnable, describe_deal and deal_rules):
+"""The deal settings of Calculation and Big Ben: a Table (ui/patience/table.py) with its
+option_rows, pick_deal, winnable, describe_deal and deal_rules:
   - "New deals: winnable" deals only deals the game's atlas marks (hw/atlas.py: deals its
     full-information search won with a line that replays to a win). A deal not marked is not
     called lost: the search may just not have found its win. Without the file the row says
@@ -9,9 +9,10 @@ option_rows, pick_deal, winnable, describe_deal and deal_rules):
     while the two differ.
 A table names its atlas file (ATLAS) and its Settings.deals bits (WINNABLE, STRICT or 0)."""
 from hw import atlas
+from ui.patience.table import Table
 
 
-class Deals:
+class Deals(Table):
     ATLAS = ""
     WINNABLE = 0
     STRICT = 0
@@ -40,7 +41,7 @@ class Deals:
         if self.STRICT:
             on = d & self.STRICT != 0
             now = "on" if on else "off"
-            rows += (("Strict deals", now if on == getattr(self.game, "strict", False) else
+            rows += (("Strict deals", now if on == self.game.strict else
                       "next: " + now),)
         return rows
 

@@ -18,7 +18,7 @@ def open_menu(app):
 def choices(app):
     won = app.game.is_won()
     rows = AFTER
-    if not won and getattr(app.table, "undo_to_winnable", None):
+    if not won and app.table.UNDO_TO_WINNABLE:
         rows = AFTER[:3] + (TO_WINNABLE,) + AFTER[3:]
     app.push(screens.Menu("You won!" if won else "No moves left", rows, _pick_after))
 
@@ -54,7 +54,7 @@ def _pick(app, i):
         app.push(screens.NumberEntry("Deal number (1-%d)" % app.MAX_DEAL, 1, app.MAX_DEAL,
                                      lambda a, n: ask_first(a, "Play deal %d?" % n,
                                                             lambda b: b.deal(n)),
-                                     getattr(app.table, "describe_deal", None)))
+                                     app.table.describe_deal))
     elif row == "Restart this deal":
         ask_first(app, "Restart this deal?", lambda a: a.deal(a.game.deal_number))
     elif row == "Redo move":
@@ -92,8 +92,7 @@ def _pick_after(app, i):
 
 
 def _settings_rows(app):
-    rows = getattr(app.table, "option_rows", None)
-    return device_rows(app) + (rows(app) if rows else ())
+    return device_rows(app) + app.table.option_rows(app)
 
 
 def _settings_change(app, i, step):

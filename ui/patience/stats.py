@@ -16,9 +16,7 @@ class StatsScreen:
                  "Streak %-6d Best %d" % (s.streak, s.best),
                  "Won without hints %d" % s.nohint]
         if s.played:
-            # Black Hole's best is the fewest cards left out of the hole
-            lines.append("Fewest cards left %d" % (52 - s.top) if hasattr(app.game, "hole_len")
-                         else "Most cards home %d" % s.top)
+            lines.append(app.table.best(s.top))
         if s.wplayed:
             lines.append("Winnable deals: won %d" % s.wwon)
             lines.append("of %d played" % s.wplayed)
