@@ -6,12 +6,15 @@ the hint engine thinks of it is its own):
     Fill the gaps              the reserve fills every gap
     Deal: no card can move     the reserve deals to the waste: nothing else is allowed
     Deal: nothing helps        it deals though a card could move: no such move is worth it
+    No move helps: 3 remain    the reserve is used up and no card move gets a card home,
+                               though 3 are allowed (the player may still try them)
+    No move to suggest         no move is allowed at all
 
 The font has no suit signs, so a card shows as on the table: a chip of its rank and suit
 tiles (ui/sprites.py) over three blank cells of the message row (the table's two chips,
 which its say() hides). The words are put on the row piece by piece (ui/text.py put()), so
 a hint allocates nothing."""
-from engine.bigben import FOUND, GAPS, RESERVE
+from engine.bigben import FOUND, GAPS, RESERVE, WASTE
 from ui import sprites, text
 
 _HOURS = ("12", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
@@ -22,9 +25,10 @@ PUT = "#"               # what the table has said when the words were put togeth
 def hint(t, h):
     """Hint h (the move in its low ten bits, src << 5 | dst; -1 for none) on table t: the
     cursor on its card (picked up) and its place, and its words."""
-    if h < 0:
-        return t.say("No move to suggest")
     g = t.game
+    if h < 0:
+        n = _legal(g)
+        return t.say("No move helps: %d remain" % n if n else "No move to suggest")
     src = h >> 5 & 31
     dst = h & 31
     t.held = -1 if src == RESERVE else src
@@ -44,6 +48,16 @@ def hint(t, h):
         _chip(t, 1, _ONTO, g.top(dst))
         text.put(row, text.put(row, _ONTO + 3, " at "), _HOURS[dst])
     t.said = PUT
+
+
+def _legal(g):
+    """How many card moves the rules allow."""
+    n = 0
+    for src in range(WASTE + 1):
+        if src < FOUND or src == WASTE:
+            for dst in range(WASTE):
+                n += not g.check(src, dst)
+    return n
 
 
 def _chip(t, i, at, c):
