@@ -1,6 +1,8 @@
-"""How far Big Ben's hint is from the best: deals played by the hint alone, beside the
+"""How far Big Ben's hint is from the best: deals played by the hint alone, beside its
+heuristic without rollouts (engine/bigben_hint.py plain(), issue 30's hint) and the
 full-information search (tools/bigben_search.py, which sees the reserve) on the same deals,
-each with a 95 % Wilson interval. The hint was tuned on deals 3001-6000, never these.
+each with a 95 % Wilson interval. The hint was tuned on deals 3001-3300 (issue 30's heuristic
+on 3001-6000), never these.
 
     python tools/bench_bigben_hint.py                   # deals 1001-2000 (a few minutes)
     python tools/bench_bigben_hint.py --last 1100       # a smaller range
@@ -19,26 +21,30 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from bigben_search import CAP, solve  # noqa: E402
 
 from engine.bigben import BigBen  # noqa: E402
-from engine.bigben_hint import hint  # noqa: E402
+from engine.bigben_hint import hint, plain  # noqa: E402
 from tools.interval import wilson  # noqa: E402
 
 
-def hint_game(n, strict=False):
-    """(won?, moves, cards home) of deal n played by the hint alone."""
+def hint_game(n, strict=False, by=hint):
+    """(won?, moves, cards home) of deal n played by the hint alone (or by= another)."""
     g = BigBen()
     g.strict = strict
     g.new_deal(n)
     moves = 0
-    h = hint(g)
+    h = by(g)
     while h >= 0:
         g.play((h >> 5) & 31, h & 31)
         moves += 1
-        h = hint(g)
+        h = by(g)
     return g.is_won(), moves, g.on_foundations()
 
 
 def _hint_job(n):
     return hint_game(n)[0]
+
+
+def _plain_job(n):
+    return hint_game(n, by=plain)[0]
 
 
 def _search_job(job):
@@ -65,7 +71,10 @@ def main(argv=None):
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         t0 = time.time()
         won = sum(pool.map(_hint_job, deals, chunksize=8))
-        print(row("hint alone (never sees the reserve)", won, len(deals), time.time() - t0))
+        print(row("hint: rollouts (never sees reserve)", won, len(deals), time.time() - t0))
+        t0 = time.time()
+        won = sum(pool.map(_plain_job, deals, chunksize=8))
+        print(row("its heuristic alone (issue 30)", won, len(deals), time.time() - t0))
         if args.cap:
             t0 = time.time()
             won = sum(pool.map(_search_job, [(n, args.cap) for n in deals], chunksize=8))

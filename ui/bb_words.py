@@ -18,6 +18,7 @@ from engine.bigben import FOUND, GAPS, RESERVE, WASTE
 from ui import sprites, text
 
 _HOURS = ("12", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
+_DIGITS = "0123456789"
 _ONTO = 9               # the cell of the second card in "J♣ onto Q♣ at 3"
 PUT = "#"               # what the table has said when the words were put together here
 
@@ -28,7 +29,16 @@ def hint(t, h):
     g = t.game
     if h < 0:
         n = _legal(g)
-        return t.say("No move helps: %d remain" % n if n else "No move to suggest")
+        if not n:
+            return t.say("No move to suggest")
+        t.say("")
+        row = t._msg
+        at = text.put(row, 0, "No move helps: ")
+        if n > 9:
+            at = text.put(row, at, _DIGITS[n // 10 % 10])
+        text.put(row, text.put(row, at, _DIGITS[n % 10]), " remain")
+        t.said = PUT
+        return
     src = h >> 5 & 31
     dst = h & 31
     t.held = -1 if src == RESERVE else src
