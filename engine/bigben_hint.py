@@ -17,7 +17,6 @@ try:
 except ImportError:
     const = int
 
-from engine import bigben_roll as roll
 from engine.bigben import BASE_RANK, FOUND, GAPS, HOURS, OK, RESERVE, WASTE, size
 
 # The engine's card store (engine/bigben.py keeps these private): pile p's card i at
@@ -28,14 +27,7 @@ _TRIAL = const(40)          # moves one trial may make: the move and the builds 
 _BUILT = const(64)          # score of one card on a foundation against burial costs
 _GAP = const(10)            # score of a gap while the reserve lasts: a fill shows a new card
 
-_K = const(16)             # rollouts a move, at most
-_BUDGET = const(64)         # rollouts a hint, at most (board time: tests/test_bigben_hint.py)
-_LEAD = const(2)            # the heuristic's head start, in cards home a rollout
-_CANDS = const(24)          # moves weighed at most
-_NONE = const(31)           # a candidate that is no move
-
 _trail = bytearray(2 * _TRIAL)
-_cand = bytearray(2 * _CANDS)
 _next = bytearray(HOURS)    # by hour: the rank its foundation takes next, 13 when complete
 _room = bytearray(HOURS)    # by hour: how many cards it still takes
 
@@ -130,81 +122,7 @@ def _trial(g, src, dst):
 
 
 def hint(g):
-    """The move to make as (src << 5) | dst in engine.bigben's places, or -1 for none.
-
-    A build is made at once, a move that is the only one is made; otherwise each move a
-    player could make (pile moves, the fill or the deal, or none once the reserve is used up)
-    is played out by rollouts (engine/bigben_roll.py) and the best total of cards home wins,
-    the heuristic's own choice (plain()) with a head start of _LEAD cards a rollout. The
-    strict rules keep the heuristic alone."""
-    h0 = plain(g)
-    if g.strict or h0 >= 0 and h0 >> 5 != RESERVE and h0 & 31 >= FOUND:
-        return h0
-    n = _candidates(g, h0)
-    if n < 2:
-        return h0
-    k = _K
-    if n * k > _BUDGET:
-        k = _BUDGET // n
-    if not g.res_len:
-        k = 1                       # nothing unseen: one playout tells all
-    roll.load(g)
-    seed = roll.seed()
-    best = -1
-    top = -1
-    for i in range(n):
-        src = _cand[2 * i]
-        dst = _cand[2 * i + 1]
-        roll.first(src, dst)
-        roll.seed(seed)             # the same orders for every move: only the move differs
-        s = 0
-        for _ in range(k):
-            s += roll.rollout()
-        if i == 0:
-            s += _LEAD * k
-        if s > top:
-            top = s
-            best = -1 if src == _NONE else (src << 5) | dst
-    return best
-
-
-def _candidates(g, h0):
-    """Into _cand as (src, dst) pairs, h0 first: every move onto a pile but shuttles (a card
-    from one card to another of the same face, unless a foundation takes the one it uncovers),
-    then the fill, the deal, or none (_NONE) once the reserve is used up. Their count."""
-    n = 0
-    if h0 < 0:
-        _cand[0] = _cand[1] = _NONE
-    else:
-        _cand[0] = h0 >> 5
-        _cand[1] = h0 & 31
-    n = 1
-    for src in range(WASTE, -1, -1):
-        if FOUND <= src < WASTE or not g.n[src]:
-            continue
-        k = g.n[src]
-        for dst in range(HOURS):
-            if n >= _CANDS or g.check(src, dst) != OK or (src << 5) | dst == h0:
-                continue
-            if src < HOURS and k > 1:
-                u = g.card(src, k - 2)
-                if u >> 1 == g.top(dst) >> 1 and _target(u) < 0:
-                    continue
-            _cand[2 * n] = src
-            _cand[2 * n + 1] = dst
-            n += 1
-    m = (RESERVE << 5) | (GAPS if g.gaps() else WASTE)
-    if not g.res_len:
-        m = -1
-    if m != h0 and n < _CANDS:
-        _cand[2 * n] = RESERVE if m >= 0 else _NONE
-        _cand[2 * n + 1] = m & 31 if m >= 0 else _NONE
-        n += 1
-    return n
-
-
-def plain(g):
-    """The heuristic's move alone (the rollouts' head start; the strict rules' hint)."""
+    """The move to make as (src << 5) | dst in engine.bigben's places, or -1 for none."""
     _wants(g)
     best = -1
     top = -1 << 20

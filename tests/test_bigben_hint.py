@@ -4,11 +4,12 @@ the board's time under the real CircuitPython. Its win rate on deals 1001-2000 b
 full-information search is in `make bench` (tools/bench_bigben_hint.py)."""
 import random
 
-from engine import bigben_hint, bigben_roll
+from engine import bigben_hint
 from engine.bigben import FOUND, GAPS, OK, RESERVE, WASTE, BigBen
 from engine.bigben_hint import hint
 from tests import cpy
 from tests.conftest import FIGURES
+from tools import bigben_rollouts as roll
 from tools.interval import wilson
 
 WON_DEAL = 72           # the hint wins it (tests/test_ui_bigben.py wins it through the keys)
@@ -52,9 +53,11 @@ def test_the_store_the_hint_reads_is_the_engines():
     for p in range(12):
         for i in range(g.n[p]):
             assert g.cards[p * bigben_hint._PMAX + i] == g.card(p, i)
+            assert g.cards[p * roll._PMAX + i] == g.card(p, i)
     assert g.n[WASTE] > 0
     for i in range(g.n[WASTE]):
         assert g.cards[bigben_hint._WASTE_AT + i] == g.card(WASTE, i)
+        assert g.cards[roll._WASTE_AT + i] == g.card(WASTE, i)
 
 
 def test_hint_play_never_repeats_a_position_and_ends_when_nothing_helps():
@@ -112,34 +115,35 @@ def test_the_reserves_order_never_changes_the_hint():
 
 
 def test_the_rollouts_see_only_what_the_player_sees_and_a_reshuffle_changes_nothing():
-    """Issue 37 item 4. The rollouts' unseen cards are the reserve's faces, found without
-    reading the reserve; the generator's seed and those cards, and so every rollout's score
-    and the hint, are the same for any order of the reserve. Checked at the positions where
-    the rollouts overruled the heuristic (plain()), where a peek would show."""
+    """Issue 37 item 4, for the rollout hint (tools/bigben_rollouts.py: measured, not the
+    board's). Its unseen cards are the reserve's faces, found without reading the reserve;
+    the generator's seed and those cards, and so every rollout's score and the hint, are the
+    same for any order of the reserve. Checked at the positions where the rollouts overruled
+    the heuristic (the board's hint), where a peek would show."""
     rnd = random.Random(37)
     overruled = 0
     for n in range(1, 9):
         g = BigBen()
         g.new_deal(n)
-        h = hint(g)
+        h = roll.hint(g)
         while h >= 0:
-            bigben_roll.load(g)
-            u = bigben_roll._st[1]
-            unseen = bytes(bigben_roll._u[:u])
+            roll.load(g)
+            u = roll._st[1]
+            unseen = bytes(roll._u[:u])
             assert unseen == bytes(sorted(c & ~1 for c in g.layout[48:48 + g.res_len]))
-            state = (unseen, bigben_roll.seed())
-            if h != bigben_hint.plain(g):
+            state = (unseen, roll.seed())
+            if h != hint(g):
                 overruled += 1
                 saved = bytes(g.layout)
                 hidden = list(g.layout[48:48 + g.res_len])
                 rnd.shuffle(hidden)
                 g.layout[48:48 + g.res_len] = bytes(hidden)
-                bigben_roll.load(g)
-                assert (bytes(bigben_roll._u[:u]), bigben_roll.seed()) == state
-                assert hint(g) == h, (n, g.moves_made)
+                roll.load(g)
+                assert (bytes(roll._u[:u]), roll.seed()) == state
+                assert roll.hint(g) == h, (n, g.moves_made)
                 g.layout[:] = saved
             g.play((h >> 5) & 31, h & 31)
-            h = hint(g)
+            h = roll.hint(g)
     assert overruled >= 8           # the rollouts decide: here they overrule the heuristic
 
 
@@ -147,35 +151,35 @@ def test_the_rollouts_weigh_only_real_choices():
     """A build, or a position with one move, costs no rollout; the strict rules keep the
     heuristic alone."""
     calls = []
-    real = bigben_roll.rollout
-    bigben_roll.rollout = lambda: calls.append(1) or real()
+    real = roll.rollout
+    roll.rollout = lambda: calls.append(1) or real()
     try:
         g = BigBen()
         g.new_deal(3)
         asked = weighed = 0
-        h = hint(g)
+        h = roll.hint(g)
         while h >= 0 and asked < 200:
             before = len(calls)
-            again = hint(g)
+            again = roll.hint(g)
             assert again == h
             asked += 1
             if len(calls) > before:
                 weighed += 1
-                assert len(calls) - before <= bigben_hint._BUDGET
+                assert len(calls) - before <= roll._BUDGET
                 assert h >> 5 == RESERVE or h & 31 < FOUND       # never a build
             g.play((h >> 5) & 31, h & 31)
-            h = hint(g)
+            h = roll.hint(g)
         assert 0 < weighed < asked / 2
         g = BigBen()
         g.strict = True
         g.new_deal(3)
         before = len(calls)
         for _ in range(30):
-            h = hint(g)
+            h = roll.hint(g)
             g.play((h >> 5) & 31, h & 31)
         assert len(calls) == before
     finally:
-        bigben_roll.rollout = real
+        roll.rollout = real
 
 
 def test_builds_first_the_waste_card_before_a_piles():
@@ -214,8 +218,7 @@ import time
 from engine.bigben import BigBen
 from engine.bigben_hint import hint
 g = BigBen()
-cheap = []
-weighed = []
+every = []
 for n in range(1, %d):
     g.new_deal(n)
     h = 0
@@ -228,18 +231,12 @@ for n in range(1, %d):
             for i in range(10):
                 h = hint(g)
             t = (time.clock() - t) / 10
-            cheap.append(t)
-        else:
-            weighed.append(t)
+        every.append(t)
         if h >= 0:
             g.play((h >> 5) & 31, h & 31)
-every = cheap + weighed
 every.sort()
-weighed.sort()
 print("FIG hints", len(every))
-print("FIG weighed", len(weighed))
 print("FIG median_us", int(every[len(every) // 2] * 1e6))
-print("FIG weighed_median_us", int(weighed[len(weighed) // 2] * 1e6))
 print("FIG worst_us", int(every[-1] * 1e6))
 """
 
@@ -253,9 +250,8 @@ def test_a_hint_takes_at_most_2_s_median_5_s_worst_at_board_speed(tmp_path):
     figs = cpy.figures(cpy.check(TIMING % deals, path=(build,), heapsize="256K", seconds=600))
     FIGURES.append("Big Ben hint, %d positions of deals 1-%d under CircuitPython 10.2.1 "
                    "(.mpy), board time (CPU x 100): median %d ms, worst %d ms (budgets %d, "
-                   "%d); the %d weighed by rollouts: median %d ms"
-                   % (figs["hints"], deals - 1, figs["median_us"] // 10, figs["worst_us"] // 10,
-                      BOARD_MS, WORST_MS, figs["weighed"], figs["weighed_median_us"] // 10))
-    assert figs["hints"] > 400 and figs["weighed"] > 30
+                   "%d)" % (figs["hints"], deals - 1, figs["median_us"] // 10,
+                            figs["worst_us"] // 10, BOARD_MS, WORST_MS))
+    assert figs["hints"] > 400
     assert figs["median_us"] * 100 <= BOARD_MS * 1000
     assert figs["worst_us"] * 100 <= WORST_MS * 1000

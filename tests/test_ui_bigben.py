@@ -8,7 +8,7 @@ from tests import cpy
 from tests.conftest import FIGURES
 from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_calc import fits, top, type_deal
-from tests.test_ui_vm import APP_BUDGET as _APP_BUDGET
+from tests.test_ui_vm import APP_BUDGET
 from tests.ui_keys import boot, press
 from tools.text_view import row_text, row_with_cards
 from ui import pages
@@ -16,11 +16,6 @@ from ui.bb_table import BigBenApp
 from ui.launcher import GAMES
 from ui.patience_menu import help_paragraphs
 from ui.persist import TAG_BB, Persist, Settings
-
-# The hint's rollouts (issue 37, engine/bigben_roll.py) took the app from 46,240 B to about
-# 50 KB: 4 KB over the other patiences' 48 KB, while the whole Big Ben session still fits the
-# board's budget (tests/test_board_heap.py).
-APP_BUDGET = _APP_BUDGET + 4 * 1024
 
 ARROWS = (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)
 
