@@ -125,6 +125,7 @@ def test_the_rollouts_see_only_what_the_player_sees_and_a_reshuffle_changes_noth
     for n in range(1, 9):
         g = BigBen()
         g.new_deal(n)
+        seen = {position(g)}
         h = roll.hint(g)
         while h >= 0:
             roll.load(g)
@@ -143,6 +144,8 @@ def test_the_rollouts_see_only_what_the_player_sees_and_a_reshuffle_changes_noth
                 assert roll.hint(g) == h, (n, g.moves_made)
                 g.layout[:] = saved
             g.play((h >> 5) & 31, h & 31)
+            assert position(g) not in seen, (n, g.moves_made)     # no shuttle between equals
+            seen.add(position(g))
             h = roll.hint(g)
     assert overruled >= 8           # the rollouts decide: here they overrule the heuristic
 
