@@ -18,11 +18,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from bigben_rollouts import hint as rollouts  # noqa: E402
 from bigben_search import CAP, solve  # noqa: E402
 
 from engine.bigben import BigBen  # noqa: E402
 from engine.bigben_hint import hint  # noqa: E402
+from tools.bigben_rollouts import hint as rollouts  # noqa: E402
 from tools.interval import wilson  # noqa: E402
 
 

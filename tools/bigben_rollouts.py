@@ -317,8 +317,11 @@ def hint(g, per_move=_K, budget=_BUDGET, lead=_LEAD):
 def main(argv=None):
     import argparse
 
-    from tools.bench_bigben_hint import hint_game
-    from tools.interval import wilson
+    from engine.bigben import BigBen
+    try:                            # tools/ is being sorted into folders (issue 35)
+        from tools.interval import wilson
+    except ImportError:
+        from tools.bench.interval import wilson
     ap = argparse.ArgumentParser(prog="bigben_rollouts.py", description=doc_line())
     ap.add_argument("first", type=int)
     ap.add_argument("last", type=int)
@@ -327,10 +330,15 @@ def main(argv=None):
     ap.add_argument("--lead", type=int, default=_LEAD)
     args = ap.parse_args(argv)
     won = home = 0
+    g = BigBen()
     for d in range(args.first, args.last + 1):
-        w, _, f = hint_game(d, by=lambda g: hint(g, args.per_move, args.budget, args.lead))
-        won += w
-        home += f
+        g.new_deal(d)
+        h = hint(g, args.per_move, args.budget, args.lead)
+        while h >= 0:
+            g.play((h >> 5) & 31, h & 31)
+            h = hint(g, args.per_move, args.budget, args.lead)
+        won += g.is_won()
+        home += g.on_foundations()
     total = args.last - args.first + 1
     lo, hi = wilson(won, total)
     print("won %d of %d (%.1f %%, %.1f-%.1f), %.1f cards home on average"
