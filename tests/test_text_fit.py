@@ -96,6 +96,7 @@ NOT_SHOWN = {
     "pages",                                                         # a module to forget
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
+    "0123456789",                                                    # a count's digits
     "A234567891JQK",                                                 # a rank's letter each
     "1234",                                                          # a waste pile's number
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
@@ -515,6 +516,16 @@ def drive_big_ben():
         while not (app.game.is_won() or app.game.is_stuck()):
             press(hw, app, keys.SELECT, keys.A)
         if app.game.is_stuck():
+            break
+    for n in range(1, 30):              # hint play to its end with moves left: "No move helps"
+        app.deal(n)
+        g = app.game
+        h = bb_table.hints.hint(g)
+        while h >= 0:
+            g.play((h >> 5) & 31, h & 31)
+            h = bb_table.hints.hint(g)
+        if not (g.is_won() or g.is_stuck()):
+            press(hw, app, keys.SELECT)
             break
     press(hw, app, keys.LEFT)
     app.deal(2)                         # hints on deal 2 meet "Saves the waste card"
