@@ -82,7 +82,8 @@ class Evening:
     """One scripted evening in one game. observe(evening) is called after every main-loop pass
     (the power-cut test watches the saves through it)."""
 
-    def __init__(self, game, seed=1, minutes=60, observe=None, store=None, gaps=think):
+    def __init__(self, game, seed=1, minutes=60, observe=None, store=None, gaps=think,
+                 extras=True):
         from ui.programs import Programs
         self.game = game
         self.rng = random.Random(seed * 1000 + game)
@@ -92,6 +93,7 @@ class Evening:
         self.minutes = minutes
         self.observe = observe
         self.gaps = gaps
+        self.extras = extras      # the menu, help, a setting, leaving and coming back
         self.start = 0
         self.elapsed = 0          # ms of the clock since the evening began
         self.keys = 0
@@ -183,6 +185,7 @@ class Evening:
             if self.lines()[self.marked()].startswith(title):
                 self.press(K.A)
                 assert self.la.app is not None, title
+                self.count("open")
                 return
             self.press(K.DOWN)
         raise AssertionError("no %s in the chooser: %r" % (title, self.lines()))
@@ -192,14 +195,14 @@ class Evening:
         if self.la.app is not None and self.top() == "Confirm":
             self.press(K.A)
         assert self.la.app is None, self.lines()
+        self.count("leave")
 
     def run(self):
         self.open_game()
         self.setup()
-        plan = [(8, self.look_at_menu), (15, self.read_help), (20, self.change_setting),
-                (25, self.leave_and_return), (33, self.look_at_menu),
-                (40, self.change_setting), (45, self.leave_and_return),
-                (52, self.look_at_menu)]
+        # minutes into an hour: what a player does in an evening besides playing
+        plan = [(10, self.look_at_menu), (15, self.read_help), (20, self.change_setting),
+                (30, self.leave_and_return), (45, self.look_at_menu)] if self.extras else []
         at = 0
         while not self.done():
             if at < len(plan) and self.elapsed >= plan[at][0] * 60000 * self.minutes // 60:
@@ -287,11 +290,13 @@ class Evening:
             self.press(K.SELECT)                 # a hint: the solver thinks between keys
             self.wait(self.gaps(self.rng))
             return
-        # to the nearest fan that plays, the short way round (the cursor wraps at 17)
+        # the fan whose move leaves the most moves open (a player looks one move ahead),
+        # the nearer of equals; walked to the short way round (the cursor wraps at 17)
         fans = [f for f in range(17) if not g.check(f)]
         if fans:
             c = app.table.cursor
-            f = min(fans, key=lambda f: min((f - c) % 17, (c - f) % 17))
+            f = max(fans, key=lambda f: (self._open_after(g, f),
+                                         -min((f - c) % 17, (c - f) % 17)))
             k = K.RIGHT if (f - c) % 17 <= (c - f) % 17 else K.LEFT
             for _ in range(17):
                 if app.table.cursor == f:
@@ -304,6 +309,14 @@ class Evening:
             self.press(K.B)                      # undo, then think again
             if self.rng.random() < 0.5:
                 self.press(K.A)
+
+    @staticmethod
+    def _open_after(g, f):
+        from engine.blackhole import BlackHole
+        trial = BlackHole()
+        trial.restore(g.save())
+        trial.play(f)
+        return sum(1 for h in range(17) if not trial.check(h))
 
     def calc_or_bb(self):
         app = self.la.app

@@ -153,6 +153,10 @@ class Launcher:
             return
         self.hw.display.refresh()
 
+    def save_now(self):
+        """The device's settings, changed from the chooser (ui/screens.py Options)."""
+        self.persist.commit(self.settings)
+
     def pop(self):
         """The settings screen is done: back to the chooser."""
         self.screen = None

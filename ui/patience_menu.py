@@ -101,5 +101,4 @@ def _settings_change(app, i, step):
         device_change(app, i, step)
         return
     app.table.change_option(app, i - 3, step)
-    app.persist.commit(app.settings)
     app.table.moved(app)

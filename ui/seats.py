@@ -294,5 +294,5 @@ class Seated(App):
 
     def open_menu(self):
         from ui.seat_screens import open_menu
-        self.save_now()
+        # no save here: a pause saves (ui/app.py QUIET_MS), and so does leaving, in one write
         self.push(kind(open_menu(self), MENU))
