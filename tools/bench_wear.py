@@ -473,7 +473,15 @@ def main(argv=None):
     ap.add_argument("--minutes", type=int, default=60, help="each evening's length (60)")
     ap.add_argument("--evenings", type=int, default=3, help="evenings per game (3)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save-by", type=float, default=None, metavar="SECONDS",
+                    help="try another latest save after the oldest unsaved move than the "
+                         "app's (ui/app.py SAVE_BY_MS), to weigh writes against what a power "
+                         "cut may lose")
     args = ap.parse_args(argv)
+    if args.save_by is not None:
+        from ui import app
+        app.SAVE_BY_MS = int(args.save_by * 1000)
+        print("SAVE_BY_MS set to %d for this run (the app has its own)" % app.SAVE_BY_MS)
     measure(args.minutes, args.evenings, args.seed)
 
 

@@ -45,7 +45,7 @@ class Options:
         self.rows = rows
         self.change = change
         self.item = 0
-        self.changed = False
+        self.unsaved = False        # a row changed since the screen opened
 
     def show(self, app):
         lines = [self.title]
@@ -61,11 +61,11 @@ class Options:
             app.text.mark(1 + self.item)
         elif k == keys.LEFT or k == keys.RIGHT or k == keys.A:
             self.change(app, self.item, -1 if k == keys.LEFT else 1)
-            self.changed = True
+            self.unsaved = True
             self.show(app)
         elif k == keys.B or k == keys.START:
-            if self.changed:
-                self.changed = False
+            if self.unsaved:
+                self.unsaved = False
                 app.save_now()
             app.pop()
 
