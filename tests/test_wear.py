@@ -99,6 +99,8 @@ def test_a_power_cut_at_any_moment_loses_at_most_two_minutes(game, gaps):
     Evening(game, seed=3, minutes=12, observe=cuts, **kw).run()
     assert cuts.checked > 1000
     assert cuts.worst <= TWO_MINUTES, "a cut would lose %.1f s of play" % (cuts.worst / 1000)
+    FIGURES.append("%s, %s player: a power cut loses at most %.1f s of play (%d moments)"
+                   % (GAMES[game], gaps, cuts.worst / 1000, cuts.checked))
 
 
 def test_a_pause_saves_well_before_the_two_minutes():
