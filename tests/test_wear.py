@@ -18,7 +18,7 @@ from tests.conftest import FIGURES
 from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_app import DEAL_2_WIN, move_cursor_to
 from tests.ui_keys import boot, press
-from tools.bench_wear import GAMES, CountingStore, Evening
+from tools.bench_wear import GAMES, MODELS, CountingStore, Evening
 from ui.app import QUIET_MS, SAVE_BY_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_CHOICE, TAG_SETTINGS, Persist, Settings, Stats
@@ -39,9 +39,12 @@ def fast(rng):
 
 
 # -- how often ---------------------------------------------------------------------------
+@pytest.mark.parametrize("model", ("think", "slow"))
 @pytest.mark.parametrize("game", range(len(GAMES)), ids=lambda g: GAMES[g].split()[0])
-def test_every_write_of_an_evening_has_its_reason(game):
-    ev = Evening(game, seed=2, minutes=30).run()
+def test_every_write_of_an_evening_has_its_reason(game, model):
+    # the think-time model, and a player who stops to think 20-40 s before a third of
+    # the keys: the schedule's share stays one per SAVE_BY_MS for both
+    ev = Evening(game, seed=2, minutes=30, gaps=MODELS[model]).run()
     e = ev.events
     hours = ev.elapsed / 3600000.0
     allowed = (ev.elapsed // SAVE_BY_MS + 1        # the schedule: one per SAVE_BY_MS at most
@@ -50,8 +53,8 @@ def test_every_write_of_an_evening_has_its_reason(game):
                + e.get("change_setting", 0)        # the settings screen closed after a change
                + 1)                                # a patience's first deal, kept at once
     assert ev.store.writes <= allowed, (ev.store.writes, allowed, e, ev.ends)
-    FIGURES.append("%s: %d writes in a %d min evening, %.1f an hour (at most %d allowed)"
-                   % (GAMES[game], ev.store.writes, ev.elapsed // 60000,
+    FIGURES.append("%s, %s player: %d writes in a %d min evening, %.1f an hour (at most %d "
+                   "allowed)" % (GAMES[game], model, ev.store.writes, ev.elapsed // 60000,
                       ev.store.writes / hours, allowed))
 
 
@@ -103,7 +106,7 @@ def test_a_power_cut_at_any_moment_loses_at_most_two_minutes(game, gaps):
                    % (GAMES[game], gaps, cuts.worst / 1000, cuts.checked))
 
 
-def test_a_pause_saves_well_before_the_two_minutes():
+def test_a_pause_saves_well_before_the_two_minutes_unless_the_schedule_just_wrote():
     hw, app = boot_bh()
     play_moves(hw, app, 3)
     before = bytes(hw.storage.data)
@@ -112,6 +115,20 @@ def test_a_pause_saves_well_before_the_two_minutes():
     assert bytes(hw.storage.data) == before         # not yet: the player may be thinking
     hw.clock.advance(1)
     app.step()
+    assert stored(hw.storage, app.table.GAME_TAG) == bytes(app.game.save())
+    # a move, another pause: the schedule wrote under SAVE_BY_MS ago, so the pause waits for
+    # the oldest unsaved move to be SAVE_BY_MS old (a slow thinker is not a write a move)
+    writes = hw.storage.writes
+    play_moves_from(hw, app, 3, 4)
+    hw.clock.advance(QUIET_MS)
+    app.step()
+    assert hw.storage.writes == writes
+    hw.clock.advance(SAVE_BY_MS - QUIET_MS - 1)
+    app.step()
+    assert hw.storage.writes == writes
+    hw.clock.advance(1)
+    app.step()
+    assert hw.storage.writes == writes + 1
     assert stored(hw.storage, app.table.GAME_TAG) == bytes(app.game.save())
 
 
@@ -131,7 +148,11 @@ def _app(name):
 
 
 def play_moves(hw, app, n):
-    for f in DEAL_2_WIN[:n]:
+    play_moves_from(hw, app, 0, n)
+
+
+def play_moves_from(hw, app, first, end):
+    for f in DEAL_2_WIN[first:end]:
         move_cursor_to(hw, app, f)
         press(hw, app, keys.A)
 

@@ -2,6 +2,7 @@
 play that leaves the board's flash.
 
     .venv/bin/python tools/bench_wear.py [--minutes 60] [--evenings 3] [--seed 1]
+                                         [--model think|slow] [--save-by SECONDS]
 
 What runs: the desktop code path (ui/programs.py's Programs over hw/stub.py: the same Launcher,
 games and saves as a board, on a clock the script moves). A scripted player spends an evening
@@ -14,7 +15,9 @@ pace between the person's keys.
 The think-time model, seeded: before every key the player waits 0.5-3 s (7 keys in 10), 3-8 s
 (2 in 10) or 8-20 s (1 in 10), uniform within each band. Between keys the main loop runs as on a
 board: a pass every 10 ms while the game works (a solver, CPU seats thinking), every 100 ms when
-it only waits (nothing the app does between keys has a finer clock than that).
+it only waits (nothing the app does between keys has a finer clock than that). --model slow
+is a player who stops to think 20-40 s before one key in three: each such pause is longer
+than the app's QUIET_MS.
 
 What is counted: every write to the raw store (hw/stores.py MemoryStore.write), which on a
 PyBadge is one assignment to microcontroller.nvm: CircuitPython erases and reprograms the whole
@@ -76,6 +79,17 @@ def think(rng):
     if r < 0.9:
         return int(rng.uniform(3000, 8000))
     return int(rng.uniform(8000, 20000))
+
+
+def slow(rng):
+    """A player who stops to think: 0.5-3 s before most keys, 20-40 s before one in three
+    (beyond the app's QUIET_MS, so each such pause could be a save)."""
+    if rng.random() < 1 / 3.0:
+        return int(rng.uniform(20000, 40000))
+    return int(rng.uniform(500, 3000))
+
+
+MODELS = {"think": think, "slow": slow}
 
 
 class Evening:
@@ -433,13 +447,15 @@ def years(writes_per_hour, cycles, hours_a_day=1.0):
     return cycles / (writes_per_hour * hours_a_day * 365.0)
 
 
-def measure(minutes=60, evenings=3, seed=1, out=print, games=range(len(GAMES))):
+def measure(minutes=60, evenings=3, seed=1, out=print, games=range(len(GAMES)), model="think"):
     """{game: [writes per hour of each evening]}; prints the table."""
     rates = {}
     out("Flash wear: writes of the 8 KB save block per hour of play, %d evening(s) of %d min "
         "per game" % (evenings, minutes))
-    out("(think time 0.5-3 s 7 in 10, 3-8 s 2 in 10, 8-20 s 1 in 10; seeds %d..%d)" %
-        (seed, seed + evenings - 1))
+    out("(%s; seeds %d..%d)" % (
+        "think time 0.5-3 s 7 in 10, 3-8 s 2 in 10, 8-20 s 1 in 10" if model == "think" else
+        "a slow player: 0.5-3 s before a key, 20-40 s before one in three",
+        seed, seed + evenings - 1))
     out("")
     head = "%-16s %8s %8s %7s %6s" % ("game", "writes/h", "worst", "keys/h", "ends")
     head += "".join(" %12s" % ("yrs " + e[0]) for e in ENDURANCE)
@@ -448,7 +464,7 @@ def measure(minutes=60, evenings=3, seed=1, out=print, games=range(len(GAMES))):
         per = []
         keys_h = ends = 0.0
         for e in range(evenings):
-            ev = Evening(game, seed=seed + e, minutes=minutes).run()
+            ev = Evening(game, seed=seed + e, minutes=minutes, gaps=MODELS[model]).run()
             hours = ev.elapsed / 3600000.0
             per.append(ev.store.writes / hours)
             keys_h += ev.keys / hours / evenings
@@ -473,6 +489,8 @@ def main(argv=None):
     ap.add_argument("--minutes", type=int, default=60, help="each evening's length (60)")
     ap.add_argument("--evenings", type=int, default=3, help="evenings per game (3)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--model", choices=sorted(MODELS), default="think",
+                    help="the think-time model: the issue's (think) or a slow player's")
     ap.add_argument("--save-by", type=float, default=None, metavar="SECONDS",
                     help="try another latest save after the oldest unsaved move than the "
                          "app's (ui/app.py SAVE_BY_MS), to weigh writes against what a power "
@@ -482,7 +500,7 @@ def main(argv=None):
         from ui import app
         app.SAVE_BY_MS = int(args.save_by * 1000)
         print("SAVE_BY_MS set to %d for this run (the app has its own)" % app.SAVE_BY_MS)
-    measure(args.minutes, args.evenings, args.seed)
+    measure(args.minutes, args.evenings, args.seed, model=args.model)
 
 
 if __name__ == "__main__":

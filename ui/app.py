@@ -28,12 +28,14 @@ except ImportError:
     const = int
 
 # When play is saved. Every save erases the board's whole 8 KB save block, and the SAMD51 is
-# rated for 10k erases (tools/bench_wear.py), so moves are kept in memory and saved once play
-# has paused QUIET_MS, or once the oldest unsaved move is SAVE_BY_MS old, whichever comes first:
-# a power cut loses at most the last two minutes (SAVE_BY_MS and a pass), and steady play
-# writes about once in two minutes. A cursor step or a hint changes nothing worth a write: it
-# rides along with the next save. What matters more is saved at once by the games: a finished
-# game and its statistics, a setting (as its screen closes), leaving for the chooser.
+# rated for 10k erases (tools/bench_wear.py), so moves are kept in memory and saved once the
+# oldest unsaved move is SAVE_BY_MS old: a power cut loses at most the last two minutes
+# (SAVE_BY_MS and a pass). Sooner, once play has paused QUIET_MS, when this schedule has not
+# written for SAVE_BY_MS: so it never writes more than once in SAVE_BY_MS, however a player
+# paces their moves (one who thinks 25 s before each would otherwise cost a write a move). A
+# cursor step or a hint changes nothing worth a write: it rides along with the next save. What
+# matters more is saved at once by the games: a finished game and its statistics, a setting
+# (as its screen closes), leaving for the chooser.
 QUIET_MS = const(20000)
 SAVE_BY_MS = const(118000)
 _GUIDE_AFTER_MS = const(8000)  # idle this long on a table, its key guide shows again
@@ -49,6 +51,7 @@ class App:
         self.unsaved_since = -1         # when the oldest move not yet saved was made
         self.key_at = hw.clock.ms()     # the last key, for the key guide when play pauses
         self.quiet_at = self.key_at     # the last key or move: play has paused since
+        self.saved_at = -1              # the schedule's last write, -1 for none yet
         self.dirty = True
         self.root = displayio.Group()
         self.root.append(felt(rgb))
@@ -85,7 +88,9 @@ class App:
             # may be stamped later than the key.
             now = self.hw.clock.ms()
             if (now - self.unsaved_since) & TICKS_MASK >= SAVE_BY_MS or \
-                    (now - self.quiet_at) & TICKS_MASK >= QUIET_MS:
+                    (now - self.quiet_at) & TICKS_MASK >= QUIET_MS and \
+                    (self.saved_at < 0 or (now - self.saved_at) & TICKS_MASK >= SAVE_BY_MS):
+                self.saved_at = now
                 self.save_now()
         if self.dirty:
             self.hw.display.refresh()
