@@ -27,7 +27,7 @@ test: $(VENV)/.installed
 # and BB_ARGS="--last 1100" for a quick run), and the app's responsiveness at the board's speed
 # and text drawn four ways (ui/text.py beside the Adafruit text libraries) on CircuitPython's
 # own interpreter (needs CIRCUITPYTHON and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter
-# tests do).
+# tests do), and last the writes of the save block in an evening of each game (a minute).
 bench: $(VENV)/.installed
 	$(PY) tools/bench/solver.py $(ARGS)
 	$(PY) tools/bench/positions.py --full --warm
@@ -38,6 +38,7 @@ bench: $(VENV)/.installed
 	$(PY) tools/bench/keys.py
 	$(PY) tools/bench/text.py
 	$(PY) tools/bench/web.py
+	$(PY) tools/bench/wear.py
 
 # The verdict atlas hw/blackhole_atlas.bin: every deal 1-32000 decided on every core (resumes
 # from build/atlas-progress.csv; about 12 minutes on 2 cores).

@@ -113,6 +113,7 @@ def test_the_settings_row_turns_it_off_and_it_stays_off_after_a_restart():
     assert any(line.strip().endswith("Auto-play    on") for line in rows)
     press(hw, app, *[keys.DOWN] * DEVICE_ROWS, keys.RIGHT)
     assert not app.settings.autoplay & AUTO_CALC
+    press(hw, app, keys.B)                  # saved as the settings screen closes
     hw2, again = boot(CalcApp, storage=hw.storage)
     assert not again.settings.autoplay & AUTO_CALC
     # Black Hole's row is its own: off by default, and turning it on leaves Calculation's off

@@ -7,7 +7,6 @@ import pytest
 from hw import keys
 from tests.ui_keys import boot, press
 from tools.text.view import row_text
-from ui import app as ui_app
 from ui import screens
 from ui.blackhole.table import BlackHoleApp
 from ui.calculation.table import TURNED, CalcApp
@@ -315,11 +314,9 @@ def test_an_old_statistics_record_counts_a_stuck_saved_deal_as_counted(app_class
     assert counts(again) == (1, 0)
 
 
-def test_the_pause_triggered_save_holds_the_counted_loss():
+def test_the_counted_loss_is_saved_as_the_deal_sticks():
     hw, app = bh_start()
-    bh_play_into_stuck(hw, app)
-    hw.clock.advance(ui_app.SAVE_AFTER_MS + 1)
-    app.step()
+    bh_play_into_stuck(hw, app)         # no pause: a finished deal is saved at once
     persist = Persist(hw.storage)
     persist.load(Settings())
     s = Stats()

@@ -118,8 +118,8 @@ def test_game_settings_and_statistics_survive_power_off():
         move_cursor_to(hw, app, f)
         press(hw, app, keys.A)
     app.settings.brightness = 2
-    hw.clock.advance(ui_app.SAVE_AFTER_MS + 1)
-    app.step()                                  # the pause-triggered save
+    hw.clock.advance(ui_app.QUIET_MS)
+    app.step()                                  # the pause-triggered save, settings with it
     again = power_on(stub.Hardware(storage=hw.storage), seed=99)
     assert again.game.save() == app.game.save()
     assert again.settings.brightness == 2

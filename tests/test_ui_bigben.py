@@ -12,6 +12,7 @@ from tests.test_ui_vm import APP_BUDGET
 from tests.ui_keys import boot, press
 from tools.text.view import row_text, row_with_cards
 from ui import pages
+from ui.app import QUIET_MS
 from ui.bigben.table import BigBenApp
 from ui.launcher import GAMES
 from ui.patience.menu import help_paragraphs
@@ -172,7 +173,7 @@ def test_a_on_a_foundation_builds_or_names_the_card_it_needs():
 def test_saved_after_a_pause_and_resumed_after_a_power_cut():
     hw, app = boot(BigBenApp)
     press(hw, app, *[keys.SELECT, keys.A] * 6)
-    hw.clock.advance(3500)
+    hw.clock.advance(QUIET_MS)
     app.step()
     saved = app.game.save()
     hw2 = stub.Hardware(storage=hw.storage)

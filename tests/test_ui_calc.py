@@ -10,6 +10,7 @@ from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text.view import row_text
 from ui import pages, screens
+from ui.app import QUIET_MS
 from ui.calculation.table import PILE_NAMES, CalcApp
 from ui.patience.menu import help_paragraphs
 from ui.persist import TAG_CALC, Persist, Settings
@@ -151,7 +152,7 @@ def test_refusals_are_plain_sentences_that_name_what_is_needed():
 def test_the_game_is_saved_after_a_pause_and_resumed_after_a_power_cut():
     hw, app = boot(CalcApp)
     press(hw, app, keys.SELECT, keys.A, keys.SELECT, keys.A, keys.SELECT, keys.A)
-    hw.clock.advance(3500)
+    hw.clock.advance(QUIET_MS)
     app.step()
     saved = app.game.save()
     hw2 = stub.Hardware(storage=hw.storage)

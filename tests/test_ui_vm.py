@@ -232,7 +232,7 @@ def key(k):
 
 def idle():
     # A pass with no key while a person decides: the news since their last decision goes
-    # line by line, then the guide; the pass that saves, once play paused 3 s, is an event.
+    # line by line, then the guide; the pass that saves, once play paused, is an event.
     global peak, event
     saving = app.unsaved_since >= 0
     hw_.clock.now += 1000

@@ -29,7 +29,7 @@ from tests.test_yoyo_kit import all_cards, fan_of
 from tests.test_yoyo_kit import table as kit_table
 from tests.ui_keys import press
 from tools.text.yoyo_parlett import screen_text
-from ui.app import DAMAGED, SAVE_AFTER_MS
+from ui.app import DAMAGED, QUIET_MS
 from ui.fans import cell_xy
 from ui.launcher import Launcher
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
@@ -371,7 +371,7 @@ def test_the_transfer_is_offered_only_when_the_rules_allow_it():
 
 def test_a_tone_that_blocks_the_pass_does_not_save_before_play_pauses():
     """On a board a tone blocks with time.sleep, so the clock moves while a key is handled:
-    the save still waits for SAVE_AFTER_MS of quiet after the move, not the same pass."""
+    the save still waits for QUIET_MS of quiet after the move, not the same pass."""
     hw, app = new_game((HUMAN, LOOKAHEAD, GREEDY))
     g = app.game
     beep = hw.sound.beep
@@ -406,13 +406,13 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
             hw.clock.advance(CPU_PACE_MS)
             app.step()
     assert app.unsaved_since >= 0
-    hw.clock.advance(SAVE_AFTER_MS - 1)
+    hw.clock.advance(QUIET_MS - 1)
     app.step()
     assert app.unsaved_since >= 0 or g.kinds[g.turn] != HUMAN
     while app.unsaved_since >= 0 and g.kinds[g.turn] != HUMAN:
         hw.clock.advance(CPU_PACE_MS)
         app.step()
-    hw.clock.advance(SAVE_AFTER_MS)
+    hw.clock.advance(QUIET_MS)
     app.step()
     assert app.unsaved_since < 0
     hw2, again = boot(storage=hw.storage, seed=77)

@@ -214,7 +214,7 @@ def hold_b(hw, launcher):
 
 def wait_for_line(lines, hw, launcher, stop):
     """The next line typed, or None once a signal asks to stop. Meanwhile the app runs on,
-    its clock keeping real time, so its save a few seconds after the last key happens."""
+    its clock keeping real time, so its save once play pauses (ui/app.py QUIET_MS) happens."""
     last = time.monotonic()
     while not stop:
         line = lines.next(WAIT_S)

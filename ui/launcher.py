@@ -161,6 +161,10 @@ class Launcher:
         a = self.app
         return 0.1 if self.hw.power and not (a and a.busy()) else 0.01
 
+    def save_now(self):
+        """The device's settings, changed from the chooser (ui/screens.py Options)."""
+        self.persist.commit(self.settings)
+
     def pop(self):
         """The settings screen is done: back to the chooser."""
         self.screen = None

@@ -175,10 +175,13 @@ class Persist:
         self._slots = SlotStore(storage)
         self.records = Records()
         self.notice = None
+        self._stored = None     # the payload the newest slot holds, when known
 
     def load(self, settings):
         """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
+        # after a notice the first commit writes even an unchanged payload: a good save again
+        self._stored = payload if self.notice is None else None
         self.records = Records(payload)
         data = self.records.get(TAG_SETTINGS)
         if data is not None and not settings.unpack(data) and self.notice is None:
@@ -193,6 +196,13 @@ class Persist:
         self.records.put(tag, data)
 
     def commit(self, settings):
-        """One write of every record, settings included: other games' records ride along."""
+        """One write of every record, settings included: other games' records ride along.
+        Nothing is written when that is what the store already holds (each write erases the
+        whole save block: flash wears); True when it wrote."""
         self.records.put(TAG_SETTINGS, settings.pack())
-        self._slots.save(self.records.pack())
+        payload = self.records.pack()
+        if payload == self._stored:
+            return False
+        self._slots.save(payload)
+        self._stored = payload
+        return True

@@ -39,13 +39,16 @@ class Menu:
 
 class Options:
     """Settings: up/down choose a row, left/right change it, B goes back. rows(app) gives the
-    (label, value) pairs; change(app, i, step) changes row i by +1 or -1."""
+    (label, value) pairs; change(app, i, step) changes row i by +1 or -1. A change takes
+    effect at once and is saved as the screen closes (app.save_now()), in one write however
+    many steps it took: each write erases the whole save block."""
 
     def __init__(self, title, rows, change):
         self.title = title
         self.rows = rows
         self.change = change
         self.item = 0
+        self.unsaved = False        # a row changed since the screen opened
 
     def show(self, app):
         lines = [self.title]
@@ -63,8 +66,12 @@ class Options:
             app.text.mark(1 + self.item)
         elif k == keys.LEFT or k == keys.RIGHT or k == keys.A:
             self.change(app, self.item, -1 if k == keys.LEFT else 1)
+            self.unsaved = True
             self.show(app)
         elif k == keys.B or k == keys.START:
+            if self.unsaved:
+                self.unsaved = False
+                app.save_now()
             app.pop()
 
 
@@ -187,7 +194,6 @@ def device_change(app, i, step):
         if not s.lights:
             app.hw.lights.fill(0)
             app.hw.lights.show()
-    app.persist.commit(s)
 
 
 def device_settings():

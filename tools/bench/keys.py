@@ -263,8 +263,8 @@ def settle(limit):
 
 
 def pause():
-    """The player stops for a while: the game saves."""
-    wait(3100)
+    """The player stops for a while: the game saves (ui/app.py QUIET_MS)."""
+    wait(20100)
     step()
     wait(60)
     step()

@@ -73,11 +73,17 @@ class Patience(App):
         self.unsaved_since = -1
 
     def changed(self):
-        """A move was made: count how the deal ends, and save once play pauses."""
+        """A move was made: saved once play pauses (ui/app.py); a deal that ends with it is
+        counted and, when that changed the statistics, saved at once with them."""
         g = self.game
-        if g.is_won() or g.is_stuck():
-            self._record(g.is_won())
         App.changed(self)
+        if g.is_won() or g.is_stuck():
+            s = self.stats
+            counted = s.counted
+            top = s.top
+            self._record(g.is_won())
+            if s.counted != counted or s.top != top:
+                self.save_now()
 
     # -- how every table ends a move and refuses one ------------------------------------------
     def played(self):
@@ -121,13 +127,11 @@ class Patience(App):
         b = self.b_press
         self.b_press = 0
         if k != keys.HOLD_B:
+            # a cursor step changes nothing worth a write: where() rides along with the next
             n = self.game.moves_made
-            w = self.table.where()
             self.stack[-1].key(self, k)
             if on_table and k == keys.B:
                 self.b_press = 2 if self.game.moves_made < n else 1
-            if self.table.where() != w:
-                App.changed(self)     # the cursor moved: saved too once play pauses
         elif on_table and b:
             # B held redoes; its press undid a move first if it could: that comes back too
             if b == 2:
@@ -173,15 +177,20 @@ class Patience(App):
         self.stats.record(won, t.winnable(), t.home())
 
     def deal(self, number):
-        """Start deal number; a started deal left behind uncounted counts as lost."""
+        """Start deal number; a started deal left behind uncounted counts as lost. Kept at
+        once (a power cut must not lose it, nor the loss counted), but for the deal after a
+        finished one: that one was saved as it ended, so a cut before the new deal's first
+        save brings back the finished deal and its choices, and nothing played is lost."""
         g = self.game
+        at_once = not (g.is_won() or g.is_stuck())
         if g.moves_made:
             self._record(False)
         self._new_deal(number)
         self.stats.counted = self.stats.hinted = 0
         self.table.dealt()
         self.changed()
-        self.save_now()           # a new deal is kept at once: a power cut must not lose it
+        if at_once:
+            self.save_now()
         self.back_to_table()
 
     def _new_deal(self, number):
@@ -195,7 +204,8 @@ class Patience(App):
 
     # -- the menu every patience has: ui/patience/menu.py, loaded while it is shown ------------
     def open_menu(self):
-        self.save_now()           # the menu may be where the player stops: save first
+        # no save here: a player who stops at the menu is saved once play has paused
+        # (ui/app.py QUIET_MS), and leaving for the chooser saves, in one write
         from ui.patience import menu as patience_menu
         patience_menu.open_menu(self)
         forget("patience.menu")

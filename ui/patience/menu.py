@@ -100,5 +100,4 @@ def _settings_change(app, i, step):
         device_change(app, i, step)
         return
     app.table.change_option(app, i - DEVICE_ROWS, step)
-    app.persist.commit(app.settings)
     app.table.moved(app)

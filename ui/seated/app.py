@@ -296,5 +296,5 @@ class Seated(App):
 
     def open_menu(self):
         from ui.seated.screens import open_menu
-        self.save_now()
+        # no save here: a pause saves (ui/app.py QUIET_MS), and so does leaving, in one write
         self.push(kind(open_menu(self), MENU))

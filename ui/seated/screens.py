@@ -119,8 +119,7 @@ def _pick(app, i):
 
 
 def _leave(app):
-    app.save_now()
-    app.leave = True
+    app.leave = True        # the launcher saves, in the one write that records the chooser
 
 
 def rows(app):

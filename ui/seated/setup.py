@@ -123,5 +123,4 @@ class SeatSetup:
 
 
 def _leave(app):
-    app.save_now()
-    app.leave = True
+    app.leave = True        # the launcher saves, in the one write that records the chooser

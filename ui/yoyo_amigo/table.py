@@ -240,7 +240,9 @@ class AmigoTable(SeatTable):
         self.view.draw_table(g, self.out)
         app.changed()
         if g.pending == P_OVER:
-            app.hurry = False
+            if g.match_over():
+                app.save_now()      # a finished match is saved at once; a game within it
+            app.hurry = False       # is saved on the schedule, as any move (ui/app.py)
             self.last = -1
             app.hw.sound.play(WIN_NOTES)
             self.view.hide_hand()

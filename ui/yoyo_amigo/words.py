@@ -153,6 +153,7 @@ def after_scores(app):
         seat_records.match_over(app)
         forget("seated.records")
         app.new_game()
+        app.save_now()              # the match's records, counted just now, at once
     else:
         g.next_game()
         app.table.clear()      # the news and moves of the game before are done with

@@ -247,6 +247,7 @@ class YoyoTable(SeatTable):
             from ui.seated import records as seat_records
             seat_records.count(app, w)
             forget("seated.records")
+            app.save_now()          # a finished game and its results are saved at once
         app.hurry = False
         app.hw.sound.play(WIN_NOTES)
         app.scores(Seated.new_game)
