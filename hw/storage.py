@@ -61,23 +61,21 @@ class SlotStore:
             return None
         return (head[2] << 8) | head[3], bytes(data[6:end])
 
-    def _blank(self, i):
-        head = self.raw.read(i * self.half, 8)
-        return head == bytes(8) or head == b"\xff" * 8
-
     def load(self):
         """(payload, notice): payload None when nothing good is stored; notice says why
         when there was data but none of it could be trusted, or when an older save loads
         because the newest is damaged."""
         a = self._read_slot(0)
         b = self._read_slot(1)
+        heads = (self.raw.read(0, 8), self.raw.read(self.half, 8))
+        blank = (bytes(8), b"\xff" * 8)        # never written, or erased
         if a and b:
             best = 0 if _newer(a[0], b[0]) else 1
         elif a or b:
             best = 0 if a else 1
         else:
             self._slot = 1      # the next save goes to slot 0
-            if self._blank(0) and self._blank(1):
+            if heads[0] in blank and heads[1] in blank:
                 return None, None
             # ...and blanks slot 1, whose leftovers would read as a newer save lost
             self._wipe = True
@@ -85,12 +83,10 @@ class SlotStore:
         seq, payload = (a, b)[best]
         self._seq = seq
         self._slot = best
-        if a and b or self._blank(1 - best):
-            return payload, None
+        head = heads[1 - best]
         # Saves alternate, so the other slot holds the save before this one (seq - 1):
         # damage to that costs nothing. Anything else there was a newer save, now lost.
-        head = self.raw.read((1 - best) * self.half, 4)
-        if head[0] == _MAGIC0 and head[1] == _MAGIC1 and \
+        if a and b or head in blank or head[0] == _MAGIC0 and head[1] == _MAGIC1 and \
                 (head[2] << 8) | head[3] == (seq - 1) & 0xFFFF:
             return payload, None
         return payload, OLDER
