@@ -243,6 +243,7 @@ def test_the_settings_row_chooses_the_times_and_never_keeps_the_screen_lit():
     assert lit(hw)
     device_change(la, 3, 1)                             # back to 1 and 5 minutes
     device_change(la, 3, 1)                             # 2 and 10
+    la.save_now()                                       # as the settings screen closes
     again = Launcher(stub.Hardware(storage=hw.storage), seed=3)     # kept at power-on
     assert again.settings.sleep == 1
     idle(again.hw, again, 2 * MINUTE - 1000)

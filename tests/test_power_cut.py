@@ -53,6 +53,7 @@ def cut_save(pages, torn, previous_in_slot):
     la.app.save_now()
     slots = la.app.persist._slots
     if slots._slot != previous_in_slot:
+        move(la)                # a save that changes nothing is not written
         la.app.save_now()
     assert slots._slot == previous_in_slot
     head = flash.read(previous_in_slot * BLOCK // 2 + 4, 2)

@@ -137,6 +137,11 @@ class Evening:
 
     def press(self, k):
         self.wait(self.gaps(self.rng))
+        if self.hw.power:
+            # dimmed or dark after a long think (a CPU run, the slow player): the first key
+            # only wakes the screen (hw/base.py), as a player sees, so press it again
+            self.hw.keys.press(k)
+            self._pass()
         self.hw.keys.press(k)
         self.keys += 1
         self._pass()

@@ -1,11 +1,9 @@
-"""Amigo's YoYo: its table screen on the shared seated screens (ui/seated/app.py). Hands are
-secret: before a decision by a person not holding the device (a turn, a direction, a victim, a
-card to pass left) the curtain hides the table; the hand row shows only the holder's hand. The
-strong CPU seat thinks in slices between keys. Per key and move only tile indices and bar
-positions change; words change on events. Every action goes into a small log (ui/yoyo_amigo/log.py):
-a person's curtain, and their table a line at a time, say what others did to them since their
-last decision. Down shows the last moves, Up finds a card that fits, B takes back a person's
-last action while no other seat has acted since (ui/yoyo_amigo/play.py)."""
+"""Amigo's YoYo on the shared seated screens (ui/seated/app.py). Hands are secret: before a
+decision by a person not holding the device the curtain hides the table; the hand row shows only
+the holder's hand. The strong CPU thinks in slices between keys. Per key and move only tiles and
+bars change. Every action goes into a small log (ui/yoyo_amigo/log.py) that a person's curtain
+and table tell a line at a time. Down shows the last moves, Up finds a card that fits, B takes
+back a person's last action while no other seat has acted since (ui/yoyo_amigo/play.py)."""
 # The order below is the order modules take the heap in, chosen by hand: not sorted.
 # isort: off
 from engine.amigo import (A_DRAW, A_KEEP, A_PLAY, DRAW_ANY, ESCALATE, NONE, P_DIR,
