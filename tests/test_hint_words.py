@@ -148,7 +148,7 @@ def test_big_ben_the_issues_words(monkeypatch):
     hinting(monkeypatch, bb_table, (RESERVE << 5) | WASTE)
     assert g.card_move() >= 0
     press(hw, app, keys.SELECT)
-    assert bb_said(app) == "Deal: nothing helps"        # a card could move: not forced
+    assert bb_said(app) == "Deal: a new card to play"   # a card could move: not forced
     monkeypatch.setattr(g, "card_move", lambda: -1)
     press(hw, app, keys.SELECT)
     assert bb_said(app) == "Deal: no card can move"
@@ -205,7 +205,7 @@ def test_big_ben_hint_play_names_each_move_and_never_calls_a_free_deal_forced():
             press(hw, app, keys.A)
             assert g.moves_made == made + 1, said
             if said.startswith("Deal"):
-                assert said == ("Deal: no card can move" if forced else "Deal: nothing helps")
+                assert said == ("Deal: no card can move" if forced else "Deal: a new card to play")
                 seen.add("deal")
             elif said == "Fill the gaps":
                 seen.add("fill")

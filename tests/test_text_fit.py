@@ -58,6 +58,7 @@ from ui.calculation.table import CalcApp
 from ui.patience import help as patience_help
 from ui.patience import menu as patience_menu
 from ui.persist import (
+    STRICT_BB,
     TAG_AMIGO,
     TAG_AMIGO_SETUP,
     TAG_BB,
@@ -93,11 +94,12 @@ NOT_SHOWN = {
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
     "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "deal_rules",
+    "deal_rules", "help_of",
     "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
     "repeat", "view", "pages", "end_words",
     "amigo_handover", "amigo_scores",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
+    "BIG_BEN_STRICT",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "A234567891JQK",                                                 # a rank's letter each
     "1234",                                                          # a waste pile's number
@@ -110,6 +112,7 @@ SCANNED = sorted(os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
                  for d, _, fs in os.walk(os.path.join(ROOT, "ui")) for f in fs if f.endswith(".py"))
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
+        patience_help.BIG_BEN_STRICT +
         seat_help.YOYO + seat_help.AMIGO)
 
 
@@ -561,6 +564,12 @@ def drive_deal_settings():
                     menu(hw, app, "New deal")
                     press(hw, app, keys.A)
                     menu(hw, app, "Settings")
+                    if app_class is BigBenApp:      # the help of a deal under strict rules
+                        app.settings.deals |= STRICT_BB
+                        app.deal(5)
+                        menu(hw, app, "Help")
+                        for _ in range(14):
+                            press(hw, app, keys.RIGHT)
                 finally:
                     atlas.use(None, name)
 

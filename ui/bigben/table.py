@@ -41,7 +41,8 @@ class BigBenTable(Deals):
     NAME = "Big Ben"
     GAME_TAG = TAG_BB
     STATS_TAG = TAG_BB_STATS
-    HELP = "BIG_BEN"        # its paragraphs in ui/patience/help.py
+    HELP = "BIG_BEN"        # its paragraphs in ui/patience/help.py; HELP_STRICT for a strict deal
+    HELP_STRICT = "BIG_BEN_STRICT"
     SaveError = SaveError
     ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience/deals.py
 
@@ -148,6 +149,10 @@ class BigBenTable(Deals):
             self.said = words
             text.write(self._msg, words)
             self.chips[0].hidden = self.chips[1].hidden = True
+
+    def help_of(self):
+        """The help's title and paragraphs: the rules of the deal in play (ui/patience/menu.py)."""
+        return ("Big Ben strict", self.HELP_STRICT) if self.game.strict else (self.NAME, self.HELP)
 
     def end_words(self, won):
         home = self.game.on_foundations()
