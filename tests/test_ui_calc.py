@@ -10,7 +10,7 @@ from tests.test_ui_vm import APP_BUDGET, PREFIX
 from tests.ui_keys import boot, press
 from tools.text.view import row_text
 from ui import pages, screens
-from ui.calculation.table import PILE_NAMES, CalcApp
+from ui.calculation.table import CalcApp
 from ui.patience.menu import help_paragraphs
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
@@ -76,9 +76,8 @@ def test_every_move_the_hint_makes_is_one_a_makes_and_b_takes_back():
         h = hint(g)
         before = g.save()
         press(hw, app, keys.SELECT)
-        first = message(app).split()[0]       # its card or its waste pile: test_hint_words
-        assert first == ("Waste" if move_src(h & 63) != STOCK else
-                         "A 2 3 4 5 6 7 8 9 10 J Q K".split()[g.turned() >> 2])
+        first = message(app).split()[0]       # its card: test_hint_words
+        assert first == "Ace 2 3 4 5 6 7 8 9 10 J Q K".split()[g.top(move_src(h & 63)) >> 2]
         press(hw, app, keys.A)
         assert g.moves_made == 1 + before[7]
         last = g.history[g.moves_made - 1]
@@ -143,9 +142,8 @@ def test_refusals_are_plain_sentences_that_name_what_is_needed():
     press(hw, app, keys.A)
     if not fitting:
         r = g.needed(0)
-        assert message(app) == "The %s pile needs %s %s" % (
-            PILE_NAMES[0], "an" if r in (0, 7) else "a",
-            "A234567891JQK"[r] if r != 9 else "10")
+        name = "Ace 2 3 4 5 6 7 8 9 10 J Q K".split()[r]
+        assert message(app) == "The +1 pile needs %s %s" % ("an" if r in (0, 7) else "a", name)
 
 
 def test_the_game_is_saved_after_a_pause_and_resumed_after_a_power_cut():
