@@ -13,9 +13,9 @@ BLACK_HOLE = (
     "The bar under the hole: it fills while the solver thinks, then shows solid green (winnable), "
     "dashed red (cannot be won) or a hollow outline (too deep to tell yet: it goes on "
     "thinking). Settings can keep it up after every move, and deal only winnable deals.",
-    "Auto-play (Settings, off at first) plays a card when it is the only move, and plays "
-    "the deal out once the lowest card each time wins. Any key stops it; after an undo it "
-    "waits for your move.",
+    "Auto-play (Settings, off at first) plays a card when it is the only move. It plays the "
+    "deal out once taking the first fan that can play, row by row from the top left, each "
+    "time wins. Any key stops it; after an undo it waits for your move.",
     "Deals 1-32000 are PySolFC's deals of the same number. Black Hole is a patience by "
     "David Parlett.",
 )
