@@ -40,6 +40,54 @@ def test_pages_end_between_sentences_where_they_can_and_the_last_is_no_stub(name
                        for line in page[PER // 2:]), page
 
 
+def sentence_starts(paragraphs):
+    """The indices, in the whole text's words, where a page may start: a sentence's first
+    word, or a paragraph's when the one before does not lead into it with a colon."""
+    starts = {0}
+    i = 0
+    for p in paragraphs:
+        words = p.split()
+        for w in words[:-1]:
+            i += 1
+            if w[-1] in ".!?":
+                starts.add(i)
+        i += 1
+        if words[-1][-1] != ":":
+            starts.add(i)
+    return starts
+
+
+@pytest.mark.parametrize("name", sorted(HELPS) + ["Big Ben strict"])
+def test_no_page_starts_mid_sentence(name):
+    # the issue: YoYo 8/9 started with the orphan "stays.", Calculation 7/9 mid-sentence
+    paragraphs = HELPS.get(name) or patience_help.BIG_BEN_STRICT
+    starts = sentence_starts(paragraphs)
+    at = 0
+    for k, page in enumerate(laid_out(paragraphs)):
+        assert at in starts, "page %d/%s starts mid-sentence: %r" % (k + 1, name, page[0])
+        at += len(" ".join(page).split())
+
+
+@pytest.mark.parametrize("name", sorted(HELPS) + ["Big Ben strict"])
+def test_no_line_holds_one_short_word_where_the_next_would_fit(name):
+    # the issue: Calculation 2/9 had "K" alone on four lines, each row of ranks a cell too long
+    lines = [line for page in laid_out(HELPS.get(name) or patience_help.BIG_BEN_STRICT)
+             for line in page]
+    for line, after in zip(lines, lines[1:]):
+        if len(line.split()) == 1 and len(line) <= 3 and after:
+            assert len(line) + 1 + len(after.split()[0]) > LINE_CHARS, (line, after)
+
+
+def test_the_checks_catch_the_issues_pages():
+    # the same checks on texts like the issue's: a stub line, a page starting mid-sentence
+    stub = ("Ranks:", "A 2 3 4 5 6 7 8 9 10 J Q K", "2 4 6 8 10 Q A 3 5 7 9 J K")
+    lines = [line for page in laid_out(stub) for line in page]
+    assert "K" in lines and len("K 2") <= LINE_CHARS
+    long = ("word " * 60 + "end.",)
+    laid = laid_out(long)
+    assert len(laid) > 1 and len(" ".join(laid[0]).split()) not in sentence_starts(long)
+
+
 def test_a_sentence_too_long_for_the_rest_of_a_page_starts_the_next():
     # six lines of short sentences, then one of three lines: it goes over whole
     paragraphs = ("One two three. " * 12, "word " * 14 + "end.")

@@ -111,12 +111,8 @@ def test_a_new_deal_asks_first_and_b_keeps_the_game():
 
 
 def shown_moves(app):
-    """The move counter as the screen shows it: its digit tiles read back."""
-    from ui import deck as sprites
-    grid = app.table.view.moves
-    digits = [grid[i] - sprites.DIGIT for i in range(3) if grid[i] != sprites.BLANK]
-    assert all(0 <= d <= 9 for d in digits)
-    return int("".join(map(str, digits)))
+    """The move counter as the screen shows it: its row read back."""
+    return int(row_text(app.table.view.moves))
 
 
 def test_the_move_counter_follows_moves_undos_redos_and_new_deals():

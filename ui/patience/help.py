@@ -52,7 +52,7 @@ BIG_BEN = (
     "1, 2 to 10 at their hours, J at 11.",
     "The twelve piles round the edge: only a top card moves, to a foundation or onto "
     "another pile one rank lower in its suit (a King goes on an Ace). A pile of fewer than "
-    "three cards takes no card: it has a gap for each card it lacks.",
+    "three cards takes no card: it has a gap, a dim outline, for each card it lacks.",
     "The reserve (its count is in the middle) fills every gap at once, from 12 o'clock "
     "round, a pile full before the next. With no gap open, it deals a card to the waste "
     "instead, even while a card could move. The waste's top plays like a pile's. No redeal.",
@@ -75,7 +75,7 @@ BIG_BEN_STRICT = BIG_BEN[:1] + (
     "The twelve piles round the edge: only a top card moves, to a foundation or onto "
     "another pile one rank lower in its suit (a King goes on an Ace). Strict: a card on the "
     "next of its suit moves only home. A pile of fewer than three cards takes no card: it "
-    "has a gap for each card it lacks.",
+    "has a gap, a dim outline, for each card it lacks.",
     "The reserve (its count is in the middle) fills every gap at once, from 12 o'clock "
     "round, a pile full before the next. Strict: only with no gap open and no card able to "
     "move does it deal a card to the waste. The waste's top plays like a pile's. No redeal.",
