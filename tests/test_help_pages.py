@@ -221,3 +221,17 @@ def test_big_ben_help_matches_the_rules_of_the_deal_in_play_for_each_setting():
         # the setting changes the next deal, not the one in play: nor the help
         app.settings.deals ^= STRICT_BB
         assert help_shown(hw, app)[1] == told
+
+
+def test_rules_html_tells_big_bens_default_rule_and_the_strict_one_apart():
+    # the issue: rules.html carried the strict deal rule as Big Ben's rule
+    from tools import build_web
+    page = build_web.rules_page()
+    big_ben = page[page.index("<h2>Big Ben</h2>"):]
+    big_ben = big_ben[:big_ben.index("<h2>", 4)] if "<h2>" in big_ben[4:] else big_ben
+    default, strict = big_ben.split("<h3>Big Ben with Strict deals on</h3>")
+    assert DEAL_DEFAULT in default and "Strict: only" not in default
+    assert "Only when no card can move" not in page
+    assert DEAL_STRICT in strict and RUN_STRICT in strict
+    for p in patience_help.BIG_BEN_STRICT:     # the rest is the default's, told once
+        assert (p in patience_help.BIG_BEN) == (build_web.html.escape(p) not in strict)
