@@ -5,7 +5,7 @@ card's rank and suit tiles over three blank cells)."""
 import pytest
 
 from engine.bigben import FOUND, GAPS, HOURS, RESERVE, WASTE
-from engine.calculation import STOCK
+from engine.calculation import STOCK, move_dst, move_src
 from engine.calculation import WASTE as CWASTE
 from hw import keys
 from tests.ui_keys import boot, press
@@ -18,8 +18,8 @@ from ui.calculation.table import CalcApp
 
 ROW = 25
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CALC_RANKS = ("Ace",) + RANKS[1:]           # "A" alone would read as the key
 SUITS = "♣♦♥♠"
-CALC_FOUNDATIONS = ("Aces", "2s", "3s", "4s")
 
 
 def hinting(monkeypatch, module, h):
@@ -44,29 +44,43 @@ def set_waste_top(g, w, card):
 
 
 @pytest.mark.parametrize("rank", range(13))
-def test_calculation_says_which_card_goes_where_for_every_move_kind(monkeypatch, rank):
+def test_calculation_names_each_place_as_the_screen_labels_it(monkeypatch, rank):
     hw, app = boot(CalcApp)
     g = app.game
     width = app.table.view.message.row.width
+    labels = shown_labels(app)
+    assert labels == ["+1", "+2", "+3", "+4"]
     for f in range(4):
         set_turned(g, rank * 4 + f)
         hinting(monkeypatch, calc_table, 9 * 64 + ((STOCK - CWASTE) << 3) + f)
         press(hw, app, keys.SELECT)
-        assert calc_said(app) == "%s to the %s" % (RANKS[rank], CALC_FOUNDATIONS[f])
+        assert calc_said(app) == "%s home to %s" % (CALC_RANKS[rank], labels[f])
         assert app.table.place == f                     # the cursor on where it goes
     for w in range(4):
         hinting(monkeypatch, calc_table, 8 * 64 + ((STOCK - CWASTE) << 3) + CWASTE + w)
         press(hw, app, keys.SELECT)
-        assert calc_said(app) == "%s to waste %d" % (RANKS[rank], w + 1)
+        said = calc_said(app)
+        assert said == "%s to the waste under %s" % (CALC_RANKS[rank], labels[w])
+        assert len(said) <= ROW <= width
     for w in range(4):
         set_waste_top(g, w, rank * 4 + 3)
         for f in range(4):
             hinting(monkeypatch, calc_table, (w << 3) + f)
             press(hw, app, keys.SELECT)
             said = calc_said(app)
-            assert said == "Waste %d's %s to the %s" % (w + 1, RANKS[rank], CALC_FOUNDATIONS[f])
+            assert said == "%s under %s home to %s" % (CALC_RANKS[rank], labels[w], labels[f])
             assert len(said) <= ROW <= width
             press(hw, app, keys.RIGHT)      # the hinted move is forgotten after another key
+
+
+def shown_labels(app):
+    """The text rows of Calculation's table that label a foundation, left to right."""
+    import displayio
+
+    from hw import font
+    rows = [r for r in app.table.group if isinstance(r, displayio.TileGrid)
+            and r.bitmap is font.sheet()[0] and row_text(r).startswith("+")]
+    return [row_text(r) for r in sorted(rows, key=lambda r: r.x)]
 
 
 def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch):
@@ -75,22 +89,55 @@ def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch
     set_turned(g, 6 * 4)                                    # a 7
     hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + 1)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "7 to the 2s"
-    set_turned(g, 11 * 4 + 2)                               # a Q
+    assert calc_said(app) == "7 home to +2"                 # not "to the 2s"
+    set_turned(g, 0 * 4 + 2)                                # an Ace
     hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + CWASTE + 2)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "Q to waste 3"
+    assert calc_said(app) == "Ace to the waste under +3"    # not "A to waste 3"
     press(hw, app, keys.A)                                  # A makes the move named
-    assert g.wlen[2] == 1 and g.top(CWASTE + 2) == 11 * 4 + 2
-    set_waste_top(g, 1, 8 * 4)                              # a 9 on waste 2
+    assert g.wlen[2] == 1 and g.top(CWASTE + 2) == 0 * 4 + 2
+    set_waste_top(g, 1, 8 * 4)                              # a 9 under +2
     hinting(monkeypatch, calc_table, (1 << 3) + 2)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "Waste 2's 9 to the 3s"
+    assert calc_said(app) == "9 under +2 home to +3"        # not "Waste 2's 9"
     monkeypatch.undo()
     g.new_deal(1)
     press(hw, app, keys.SELECT)                             # the real hint, in words
-    assert calc_said(app) in {"%s to the %s" % (r, f) for r in RANKS for f in CALC_FOUNDATIONS} | \
-        {"%s to waste %d" % (r, w) for r in RANKS for w in range(1, 5)}
+    words = {"%s home to +%d" % (r, f) for r in CALC_RANKS for f in range(1, 5)}
+    words |= {"%s to the waste under +%d" % (r, w) for r in CALC_RANKS for w in range(1, 5)}
+    assert calc_said(app) in words
+
+
+def test_calculation_auto_play_tells_what_it_did():
+    """Auto-play's moves are told on the message row, which the issue found blank."""
+    hw, app = boot(CalcApp)
+    g = app.game
+    told = set()
+    for deal in range(1, 40):
+        app.deal(deal)
+        for _ in range(60):
+            if g.is_won() or g.is_stuck():
+                break
+            made = g.moves_made
+            press(hw, app, keys.SELECT, keys.A)
+            while app.table.busy():
+                app.step()
+                if g.moves_made > made + 1:         # auto-play moved a card: said so
+                    last = g.history[g.moves_made - 1]
+                    src, dst = move_src(last), move_dst(last)
+                    card = CALC_RANKS[g.top(dst) >> 2]
+                    said = calc_said(app)
+                    if g.is_won():
+                        assert said == "You won! A: what next"
+                    else:
+                        lead = "Auto-play" if src == STOCK else "Sure win"
+                        assert said == "%s: %s home to +%d" % (lead, card, dst + 1)
+                        assert len(said) <= ROW
+                        told.add(lead)
+                    made = g.moves_made
+        if told == {"Auto-play", "Sure win"}:
+            break
+    assert told == {"Auto-play", "Sure win"}
 
 
 # -- Big Ben -----------------------------------------------------------------------------------
@@ -149,7 +196,7 @@ def test_big_ben_the_issues_words(monkeypatch):
     hinting(monkeypatch, bb_table, (RESERVE << 5) | WASTE)
     assert g.card_move() >= 0
     press(hw, app, keys.SELECT)
-    assert bb_said(app) == "Deal: nothing helps"        # a card could move: not forced
+    assert bb_said(app) == "Deal: a new card to play"   # a card could move: not forced
     monkeypatch.setattr(g, "card_move", lambda: -1)
     press(hw, app, keys.SELECT)
     assert bb_said(app) == "Deal: no card can move"
@@ -239,7 +286,7 @@ def test_big_ben_hint_play_names_each_move_and_never_calls_a_free_deal_forced():
             press(hw, app, keys.A)
             assert g.moves_made == made + 1, said
             if said.startswith("Deal"):
-                assert said == ("Deal: no card can move" if forced else "Deal: nothing helps")
+                assert said == ("Deal: no card can move" if forced else "Deal: a new card to play")
                 seen.add("deal")
             elif said == "Fill the gaps":
                 seen.add("fill")

@@ -59,6 +59,7 @@ from ui.calculation.table import CalcApp
 from ui.patience import help as patience_help
 from ui.patience import menu as patience_menu
 from ui.persist import (
+    STRICT_BB,
     TAG_AMIGO,
     TAG_AMIGO_SETUP,
     TAG_BB,
@@ -94,7 +95,9 @@ NOT_SHOWN = {
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
     "engine",                                                        # a package to drop
     "pages",                                                         # a module to forget
+    "help_of",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
+    "BIG_BEN_STRICT",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "0123456789",                                                    # a count's digits
     "A234567891JQK",                                                 # a rank's letter each
@@ -108,6 +111,7 @@ SCANNED = sorted(os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
                  for d, _, fs in os.walk(os.path.join(ROOT, "ui")) for f in fs if f.endswith(".py"))
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
+        patience_help.BIG_BEN_STRICT +
         seat_help.YOYO + seat_help.AMIGO)
 
 
@@ -583,6 +587,12 @@ def drive_deal_settings():
                     menu(hw, app, "New deal")
                     press(hw, app, keys.A)
                     menu(hw, app, "Settings")
+                    if app_class is BigBenApp:      # the help of a deal under strict rules
+                        app.settings.deals |= STRICT_BB
+                        app.deal(5)
+                        menu(hw, app, "Help")
+                        for _ in range(14):
+                            press(hw, app, keys.RIGHT)
                 finally:
                     atlas.use(None, name)
 

@@ -219,7 +219,8 @@ def test_the_header_counts_stay_apart_and_clear_of_the_bar():
     hw, app = make_app()
     v = app.table.view
     grids = [v._left, v._moves, v._deal, v._hole_count]
-    boxes = [(g.x, g.y, g.x + 8 * g.width, g.y + 8 * g.height) for g in grids]
+    boxes = [(g.x, g.y, g.x + g.tile_width * g.width, g.y + g.tile_height * g.height)
+             for g in grids]
     m = app.table.meter.grid
     boxes.append((m.x, m.y, m.x + 24, m.y + 4))
     for i, a in enumerate(boxes):

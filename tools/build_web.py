@@ -100,15 +100,19 @@ def _app_path():
         sys.path.append(ROOT)   # appended: the repo's code.py must not shadow `code`
 
 
-def help_of(module):
+def help_of(module, which="HELP"):
     """The help paragraphs of the game whose table lives in module (its HELP names them in
-    ui/patience/help.py or ui/seated/help.py, as the board's Help screen finds them)."""
+    ui/patience/help.py or ui/seated/help.py, as the board's Help screen finds them); which
+    "HELP_STRICT": those it shows for a deal under the strict rules, or None if it has none."""
     _app_path()
     from ui.patience import help as patience_help
     from ui.seated import help as seat_help
     mod = importlib.import_module(module)
-    names = {c.HELP for c in vars(mod).values() if isinstance(c, type)
-             and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)}
+    names = {getattr(c, which) for c in vars(mod).values() if isinstance(c, type)
+             and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)
+             and isinstance(getattr(c, which, None), str)}
+    if not names and which != "HELP":
+        return None
     if len(names) != 1:
         raise RuntimeError("%s names %d help texts, not one" % (module, len(names)))
     name = names.pop()
@@ -147,7 +151,12 @@ def rules_page():
     for game in GAMES:
         title, module = game[0], game[2]
         out.append("<h2>%s</h2>\n" % html.escape(title))
-        out += ["<p>%s</p>\n" % html.escape(p) for p in help_of(module)]
+        paragraphs = help_of(module)
+        out += ["<p>%s</p>\n" % html.escape(p) for p in paragraphs]
+        strict = help_of(module, "HELP_STRICT")
+        if strict:      # the rules a deal under "Strict deals" changes, as its help tells them
+            out.append("<h3>%s with Strict deals on</h3>\n" % html.escape(title))
+            out += ["<p>%s</p>\n" % html.escape(p) for p in strict if p not in paragraphs]
     out.append("</body>\n</html>\n")
     return "".join(out)
 

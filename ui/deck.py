@@ -27,9 +27,10 @@ DIM = const(7)
 
 COLOURS = (0x0B5D2A, 0xFFFFFF, 0x000000, 0xD01010, 0x808080, 0x000000, 0xFFD800, 0x2E8B4F)
 
-# 5x7 glyphs, '#' = ink; "10" squeezed into 7 columns so every rank is one tile.
+# 5x7 glyphs, '#' = ink; "10" squeezed into the same 5 columns (a stroke for the 1, a
+# narrow 0) so every rank is one tile, a pixel clear of the card's left edge.
 _RANKS = (" ### |#   #|#   #|#####|#   #|#   #|#   #",) + DIGITS[2:] + (
-    " #  ## |## #  #| # #  #| # #  #| # #  #| # #  #| #  ## ",
+    " #  # |## # #| # # #| # # #| # # #| # # #| #  # ",
     "  ###|    #|    #|    #|#   #|#   #| ### ",
     " ### |#   #|#   #|#   #|# # #|#  # | ## #",
     "#   #|#  # |# #  |##   |# #  |#  # |#   #",
@@ -57,7 +58,9 @@ _SLOT_FOOT_LEFT = const(41)
 _SLOT_FOOT = const(42)
 _SLOT_FOOT_RIGHT = const(43)
 DIGIT = const(44)         # + 0..9, white on felt, for counters that change every move
-NUM_TILES = const(54)
+GAP_TOP = const(54)       # a gap in a pile (Big Ben): a narrow dim outline, two tiles tall
+GAP_FOOT = const(55)
+NUM_TILES = const(56)
 
 
 def _card_tile(bmp, tile, top, left, right, bottom):
@@ -71,12 +74,28 @@ def _card_tile(bmp, tile, top, left, right, bottom):
 
 
 def _slot_tile(bmp, tile, top, left, right, bottom):
+    """A piece of an empty place's outline, its lines a pixel in from the card's edges and
+    not past its corners (a frame on the card's edges stays a pixel clear of them)."""
     y0 = tile * TILE
     for y in range(TILE):
         for x in range(TILE):
             if ((top and y == 1) or (bottom and y == TILE - 2) or
-                    (left and x == 1) or (right and x == TILE - 2)):
+                    (left and x == 1) or (right and x == TILE - 2)) and \
+                    not (top and y < 1 or bottom and y > TILE - 2 or
+                         left and x < 1 or right and x > TILE - 2):
                 bmp[x, y0 + y] = DIM
+
+
+def _gap_tile(bmp, tile, end):
+    """Half of a gap's outline, its sides at x 2 and 5 and its end line on row end: two
+    pixels clear of a card beside it and of a cursor frame round that card."""
+    y0 = tile * TILE
+    for y in range(TILE):
+        bmp[2, y0 + y] = bmp[5, y0 + y] = DIM
+    for x in range(2, 6):
+        bmp[x, y0 + end] = DIM
+    for y in range(0, end) if end == 1 else range(end + 1, TILE):
+        bmp[2, y0 + y] = bmp[5, y0 + y] = FELT
 
 
 def build():
@@ -88,7 +107,7 @@ def build():
     for r in range(13):
         for base, ink in ((RANK_BLACK, INK), (RANK_RED, RED)):
             _card_tile(bmp, base + r, True, True, False, False)
-            draw_glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 0, 1)
+            draw_glyph(bmp, base + r, _RANKS[r], ink, 2 if r != 9 else 1, 1)
     for s in range(4):
         ink = RED if is_red(s) else INK
         _card_tile(bmp, SUIT + s, True, False, False, False)
@@ -106,6 +125,8 @@ def build():
     _slot_tile(bmp, _SLOT_FOOT_RIGHT, False, False, True, True)
     for d in range(10):
         draw_glyph(bmp, DIGIT + d, DIGITS[d], WHITE, 1, 0)
+    _gap_tile(bmp, GAP_TOP, 1)
+    _gap_tile(bmp, GAP_FOOT, TILE - 2)
     pal.make_transparent(FELT)
     return bmp, pal
 

@@ -59,18 +59,24 @@ class TableView:
         self._hole = self._grid(sheet, palette, 3, 2, x, y)
         # the count right under the hole's card, clear of the solver's bar below it
         self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 2 * sprites.TILE)
-        # header: "Left 40   Moves 123   #12345", a gap of at least 8 px between fields
-        self._left = self._grid(sheet, palette, 2, 1, 29, 2)
-        self._moves = self._grid(sheet, palette, 3, 1, 85, 2)
-        self._deal = self._grid(sheet, palette, 5, 1, 120, 2)
-        for words, x in (("Left", 1), ("Moves", 52), ("#", 113)):
+        # header: "Left 40  Moves 123    #12345", each count on the text line a space after
+        # its label (the deal's "#" just before it), in rows of their own
+        for words, x in (("Left", 1), ("Moves", 52)):
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)
+        self._left = self._row(2, 31)
+        self._moves = self._row(3, 88)
+        self._deal = self._row(6, 122)
         cbmp, cpal = sprites.frame(_CELL_W, _CELL_H, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
         self.message = text.Message(self.group)
+
+    def _row(self, chars, x):
+        r = text.row(chars, x, 0)
+        self.group.append(r)
+        return r
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -96,9 +102,9 @@ class TableView:
         sprites.set_number(self._hole_count, 0, 0, 3, game.hole_len)
 
     def draw_status(self, game):
-        sprites.set_number(self._left, 0, 0, 2, game.cards_left())
-        sprites.set_number(self._moves, 0, 0, 3, game.moves_made)
-        sprites.set_number(self._deal, 0, 0, 5, game.deal_number % 100000)
+        text.number(self._left, 0, 2, game.cards_left(), True)
+        text.number(self._moves, 0, 3, game.moves_made, True)
+        text.number(self._deal, 0, 6, game.deal_number % 100000, False, "#")
 
     def draw_all(self, game):
         for f in range(NUM_FANS):

@@ -116,7 +116,8 @@ class Confirm:
 
 class NumberEntry:
     """A number typed digit by digit from empty: up/down change the last digit (held, they
-    repeat), which is the one shown in brackets, right adds a digit, left takes one back, A
+    repeat), which is the one shown in brackets, right adds a digit (a 1 from empty, a 0
+    after it), left takes one back, A
     accepts a number from lo to hi (else says why on one line), B cancels. describe(n) may add
     a line about the number so far. The entry stays under what accept() pushes (a question),
     so going back from there finds the number as it was typed."""
@@ -150,9 +151,9 @@ class NumberEntry:
             if not d and last == 0:
                 last = 1 if k == keys.UP else 9
             self.digits = d[:-1] + str(last)
-        elif k == keys.RIGHT:
-            if d and len(d) < len(str(self.hi)):
-                self.digits = d + "0"
+        elif k == keys.RIGHT:         # from empty the first digit, 1: a number has no leading 0
+            if len(d) < len(str(self.hi)):
+                self.digits = d + "0" if d else "1"
         elif k == keys.LEFT:
             self.digits = d[:-1]
         elif k == keys.A:

@@ -5,7 +5,7 @@ import displayio
 
 from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
-from hw import atlas, font, keys
+from hw import atlas, keys
 from ui import deck as sprites
 from ui import text
 from ui.bigben import words as bb_words
@@ -21,7 +21,9 @@ except ImportError:
 T = const(8)                # a tile
 _SHOWN = const(3)            # cards of a pile in view
 _MID_X = const(71)
-_WASTE_Y = const(36)         # its count below it, the reserve below that
+# the waste, its count below it, the reserve below that (its count inside its outline): each
+# a pixel clear of the others and of the hour labels, the cursor's frame round them too
+_WASTE_Y = const(36)
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
 PILE_X = b"\x3c\x6f\x77\x77\x77\x6f\x3c\x09\x01\x01\x01\x09"
@@ -41,7 +43,8 @@ class BigBenTable(Deals):
     NAME = "Big Ben"
     GAME_TAG = TAG_BB
     STATS_TAG = TAG_BB_STATS
-    HELP = "BIG_BEN"        # its paragraphs in ui/patience/help.py
+    HELP = "BIG_BEN"        # its paragraphs in ui/patience/help.py; HELP_STRICT for a strict deal
+    HELP_STRICT = "BIG_BEN_STRICT"
     SaveError = SaveError
     ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience/deals.py
 
@@ -55,14 +58,21 @@ class BigBenTable(Deals):
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
+        # the empty waste and the reserve: an empty place's outline as one bitmap (the
+        # cursor's frame lies just round it), the reserve's count inside; the counts are text
+        # rows (digits set as tiles: nothing allocated)
+        self._waste_slot = self._outline(_WASTE_Y)
         self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
-        self._reserve = self._grid(3, 2, _MID_X, _RES_Y)
-        self._waste_n = self._grid(2, 1, _MID_X + 4, _WASTE_Y + 2 * T + 1)
-        self._deal = self._grid(5, 1, 120, 0)
+        self._reserve = self._outline(_RES_Y)
+        self._res_n = self._row("", _MID_X + 6, _RES_Y + 2, 0xFFFFFF, 2)
+        self._waste_n = self._row("", _MID_X + 6, _WASTE_Y + 2 * T - 1, 0xFFFFFF, 2)
+        self._deal = self._row("", 128, -2, 0xFFFFFF, 5)
         self._gaps = self._row("", 2, -2, 0xFFFFFF, 7)      # while the reserve can fill them
-        self._held = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.WHITE)
-        self._big = _frame(self.group, 3 * T + 2, 2 * T + 2, sprites.CURSOR)
-        self._small = _frame(self.group, 2 * T + 2, T + 2, sprites.CURSOR)
+        # the frames lie on the card's own edges: a pixel out they would touch the hour
+        # labels beside the foundations, the piles at 12 and 6 and the middle
+        self._held = _frame(self.group, 3 * T, 2 * T, sprites.WHITE)
+        self._big = _frame(self.group, 3 * T, 2 * T, sprites.CURSOR)
+        self._small = _frame(self.group, 2 * T, T, sprites.CURSOR)
         self.message = text.Message(self.group)
         self.chips = (self._grid(2, 1, 3, 118), self._grid(2, 1, 3, 118))  # ui/bigben/words.py
         self.message.forget()     # the first words hide the chips
@@ -74,6 +84,12 @@ class BigBenTable(Deals):
                                tile_width=T, tile_height=T, x=x, y=y)
         self.group.append(g)
         return g
+
+    def _outline(self, y):
+        o = _frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM)
+        o.x = _MID_X + 1
+        o.y = y + 1
+        return o
 
     def _row(self, words, x, y, rgb, width=0):
         r = text.row(width or len(words), x, y, rgb)
@@ -89,7 +105,7 @@ class BigBenTable(Deals):
             self._draw_pile(h)
             self._draw_found(h)
         self._draw_middle()
-        sprites.set_number(self._deal, 0, 0, 5, self.game.deal_number)
+        text.number(self._deal, 0, 5, self.game.deal_number)
         self._set_cursor()
         app.tell()
 
@@ -101,6 +117,11 @@ class BigBenTable(Deals):
         sprites.clear(grid, 0, 0, 5, 2)
         if n == 0:
             sprites.set_slot(grid, 0, 0)
+        # a gap for each card a short pile lacks, where its cards would lie: the empty
+        # place's outline counts one, a narrow outline beyond the top card each other
+        for i in range(n + 2 if n else 3, 5):
+            grid[i] = sprites.GAP_TOP
+            grid[5 + i] = sprites.GAP_FOOT
         for i in range(first, n - 1):       # a covered card: a column of rank over suit
             c = g.card(p, i) >> 1
             grid[i - first] = sprites.rank_tile(c)
@@ -116,16 +137,17 @@ class BigBenTable(Deals):
     def _draw_middle(self):
         g = self.game
         c = g.top(WASTE)
-        sprites.set_slot(self._waste, 0, 0)
+        self._waste_slot.hidden = c >= 0
         if c >= 0:
             sprites.set_card(self._waste, 0, 0, c >> 1, False)
-        sprites.set_slot(self._reserve, 0, 0)
-        sprites.set_number(self._reserve, 0, 1, 2, g.res_len)
-        sprites.set_number(self._waste_n, 0, 0, 2, g.n[WASTE])
+        else:
+            sprites.clear(self._waste, 0, 0, 3, 2)
+        text.number(self._res_n, 0, 2, g.res_len)
+        text.number(self._waste_n, 0, 2, g.n[WASTE])
         gaps = g.gaps() if g.res_len else 0
         text.write(self._gaps, "Gaps" if gaps else "")
         if gaps:
-            _number(self._gaps, 5, gaps)
+            text.number(self._gaps, 5, 2, gaps, True)
 
     def _set_cursor(self):
         big = self.place < FOUND or self.place >= WASTE
@@ -136,16 +158,20 @@ class BigBenTable(Deals):
         if self.held >= 0:
             self._frame_on(self._held, self.held)
 
-    def _frame_on(self, frame, p):      # round a place's top card
+    def _frame_on(self, frame, p):      # on a place's top card
         n = self.game.n[p] if p < FOUND else 1
         frame.x = (PILE_X[p] + T * ((n if n < _SHOWN else _SHOWN) - 1 if n else 0) if p < FOUND
-                   else FOUND_X[p - FOUND] if p < WASTE else _MID_X) - 1
+                   else FOUND_X[p - FOUND] if p < WASTE else _MID_X)
         frame.y = (PILE_Y[p] if p < FOUND else FOUND_Y[p - FOUND] if p < WASTE else
-                   _WASTE_Y if p == WASTE else _RES_Y) - 1
+                   _WASTE_Y if p == WASTE else _RES_Y)
 
     def say(self, words):
         if self.message.say(words):
             self.chips[0].hidden = self.chips[1].hidden = True
+
+    def help_of(self):
+        """The help's title and paragraphs: the rules of the deal in play (ui/patience/menu.py)."""
+        return ("Big Ben strict", self.HELP_STRICT) if self.game.strict else (self.NAME, self.HELP)
 
     def end_words(self, won):
         home = self.game.on_foundations()
@@ -275,10 +301,6 @@ def _near(p, q):     # next round a ring, a pile and its foundation, foundations
     return (q - p) % 12 in (1, 11) if (p < FOUND) == (q < FOUND) else p % 12 == q % 12
 
 
-def _number(row, at, value):     # two digits into a text row, without making a string
-    tiles = font.sheet()[3]
-    row[at] = tiles[16 + value // 10] if value > 9 else tiles[0]
-    row[at + 1] = tiles[16 + value % 10]
 
 
 def _frame(group, w, h, colour):

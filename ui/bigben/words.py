@@ -5,7 +5,8 @@ the hint engine thinks of it is its own):
     6♠ onto 7♠ at 3            a card onto the pile at 3 o'clock
     Fill the gaps              the reserve fills every gap
     Deal: no card can move     the reserve deals to the waste: nothing else is allowed
-    Deal: nothing helps        it deals though a card could move: no such move is worth it
+    Deal: a new card to play   it deals though a card could move: no such move is worth it,
+                               a new card may be (words that do not sound like a loss)
     No move helps: 3 remain    the reserve is used up and no card move gets a card home,
                                though 3 are allowed (the player may still try them)
     No move to suggest         no move is allowed at all
@@ -43,7 +44,8 @@ def hint(t, h):
     dst = h & 31
     if src == RESERVE:
         return t.say("Fill the gaps" if dst == GAPS else
-                     "Deal: no card can move" if g.card_move() < 0 else "Deal: nothing helps")
+                     "Deal: no card can move" if g.card_move() < 0 else
+                     "Deal: a new card to play")
     row = t.message.row
     t.say("")
     _chip(t, 0, 0, g.top(src))

@@ -14,7 +14,6 @@ from ui.patience.deals import Deals
 from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS, WIN_CALC
 
 RANKS = "A234567891JQK"
-PILE_NAMES = ("Ace", "2s", "3s", "4s")
 
 
 class CalcTable(Deals):
@@ -78,7 +77,7 @@ class CalcTable(Deals):
         if self.finishing:
             m = g.foundation_move()
             if m >= 0:
-                self._play(app, (m >> 3) + WASTE, m & 7)
+                self._auto(app, (m >> 3) + WASTE, m & 7)
             return
         home = -1
         for f in range(PILES):
@@ -87,9 +86,17 @@ class CalcTable(Deals):
                     return          # two homes: the player's choice
                 home = f
         if home >= 0:
-            self._play(app, STOCK, home)
+            self._auto(app, STOCK, home)
         elif g.stock_len == 0 and not g.is_won() and self._sure_win():
             self.finishing = self.auto = True
+
+    def _auto(self, app, src, dst):
+        """Auto-play's move, then what it did on the message row (the end of the deal's
+        words win)."""
+        self._play(app, src, dst)
+        g = self.game
+        if not (g.is_won() or g.is_stuck()):
+            calc_words.auto(self.view, g, src, dst)
 
     def _sure_win(self):
         """Waste tops home while any fits: does that win? Tried on the game and taken back,
@@ -146,7 +153,7 @@ class CalcTable(Deals):
                     return self._play(app, src, p)
             r = g.needed(p)
             app.refuse("That pile is complete" if r < 0 else
-                       "The %s pile needs %s" % (PILE_NAMES[p], _a(r)))
+                       "The +%d pile needs %s" % (p + 1, _a(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
@@ -190,12 +197,8 @@ class CalcTable(Deals):
         calc_words.say(self.view, self.game, h)
 
 
-def _rank(r):
-    return "10" if r == 9 else RANKS[r]
-
-
-def _a(r):               # "an" before a vowel sound: an A, an 8
-    return ("an " if r == 0 or r == 7 else "a ") + _rank(r)
+def _a(r):               # "an" before a vowel sound; an Ace by its name, not the key's
+    return "an Ace" if r == 0 else ("an " if r == 7 else "a ") + ("10" if r == 9 else RANKS[r])
 
 
 def CalcApp(hw, seed, persist, settings):

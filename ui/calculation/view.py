@@ -43,14 +43,14 @@ class CalcView:
             self.group.append(step)
             self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
             self._waste.append(self._grid(sheet, palette, 3, _SHOWN + 1, x, _WASTE_Y))
-            # a pixel below the fan: the cursor's frame round a full fan's top card runs there
-            self._hidden.append(self._grid(sheet, palette, 2, 1, x + 4,
-                                           _WASTE_Y + (_SHOWN + 1) * sprites.TILE + 1))
+            # below the fan, a pixel clear of the cursor's frame round a full fan's top card
+            self._hidden.append(self._row(2, x + 6, _WASTE_Y + (_SHOWN + 1) * sprites.TILE))
         self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
-        self._stock = self._grid(sheet, palette, 2, 1, _TURNED_X + 4, _NEXT_Y)
-        self._deal = self._grid(sheet, palette, 5, 1, 118, 2)
-        # the move counter, right of the waste piles: digit tiles, so a move allocates nothing
-        self.moves = self._grid(sheet, palette, 3, 1, _MOVES_X + 6, _WASTE_Y + 14)
+        # the counts are text rows (digits set as tiles: a move allocates nothing): the
+        # stock's on the steps' line, the deal's beside its label, the moves' under theirs
+        self._stock = self._row(2, _TURNED_X + 6, _NEXT_Y - 2)
+        self._deal = self._row(5, 128, 0)
+        self.moves = self._row(3, _MOVES_X + 12, _WASTE_Y + 12)
         for words, x, y in (("Calculation", 2, 0), ("Deal", 88, 0), ("Moves", _MOVES_X, _WASTE_Y)):
             label = text.row(len(words), x, y)
             text.write(label, words)
@@ -58,7 +58,17 @@ class CalcView:
         cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
         self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
         self.group.append(self._cursor)
+        # round a fanned waste pile's top card the frame's top line lies on the card's own
+        # top edge: a pixel higher it would cut the rank above it (a Q's tail, read as an O)
+        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 1, sprites.CURSOR)
+        self._fan_cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
+        self.group.append(self._fan_cursor)
         self.message = text.Message(self.group)
+
+    def _row(self, chars, x, y):
+        r = text.row(chars, x, y)
+        self.group.append(r)
+        return r
 
     def _grid(self, sheet, palette, w, h, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
@@ -71,7 +81,7 @@ class CalcView:
             self.draw_found(g, f)
             self.draw_waste(g, f)
         self.draw_turned(g)
-        sprites.set_number(self._deal, 0, 0, 5, g.deal_number)
+        text.number(self._deal, 0, 5, g.deal_number)
         self.set_cursor(g, place)
         self.count(g)
 
@@ -91,7 +101,7 @@ class CalcView:
             sprites.set_card(grid, 0, i - first, g.waste_card(w, i), i < n - 1)
         hide = self._hidden[w]
         if first:
-            sprites.set_number(hide, 0, 0, 2, first)
+            text.number(hide, 0, 2, first)
         if hide.hidden != (first == 0):
             hide.hidden = first == 0
 
@@ -102,13 +112,17 @@ class CalcView:
             sprites.set_slot(self._turned, 0, 0)
         else:
             sprites.set_card(self._turned, 0, 0, c, False)
-        sprites.set_number(self._stock, 0, 0, 2, g.face_down())
+        text.number(self._stock, 0, 2, g.face_down())
 
     def count(self, g):
-        sprites.set_number(self.moves, 0, 0, 3, g.moves_made)
+        text.number(self.moves, 0, 3, g.moves_made)
 
     def set_cursor(self, g, p):
-        c = self._cursor
+        n = g.wlen[p - TURNED - 1] if p > TURNED else 0
+        fan = n > 1
+        c = self._fan_cursor if fan else self._cursor
+        self._cursor.hidden = fan
+        self._fan_cursor.hidden = not fan
         if p < TURNED:
             c.x = 1 + p * _COL_W
             c.y = _TOP_Y - 1
@@ -116,9 +130,9 @@ class CalcView:
             c.x = _TURNED_X - 1
             c.y = _TOP_Y - 1
         else:
-            n = g.wlen[p - TURNED - 1]
             c.x = 1 + (p - TURNED - 1) * _COL_W
-            c.y = _WASTE_Y - 1 + sprites.TILE * ((n if n < _SHOWN else _SHOWN) - 1 if n else 0)
+            shown = n if n < _SHOWN else _SHOWN
+            c.y = _WASTE_Y - 1 + fan + sprites.TILE * (shown - 1 if n else 0)
 
     def say(self, words):
         self.message.say(words)

@@ -1,33 +1,45 @@
-"""Calculation's hint in words that name the move, made from the move and the table alone
-(what the hint engine thinks of it is its own):
+"""Calculation's move in words that name places as the screen labels them, made from the
+move and the table alone (what the hint engine thinks of it is its own):
 
-    7 to the 2s               the turned card to a foundation
-    Q to waste 3              the turned card onto a waste pile (1-4 from the left)
-    Waste 2's 9 to the 3s     a waste pile's top card to a foundation
+    7 home to +2              the turned card to the foundation labelled +2
+    Ace to the waste under +3 the turned card onto the waste pile under that foundation
+    9 under +2 home to +3     the top card of the waste pile under +2 to a foundation
 
-A foundation is named by the rank it starts from and steps in: the Aces, the 2s, the 3s, the
-4s (the "+1" to "+4" under them). The words are put on the row piece by piece (ui/text.py
-put()), so a hint allocates nothing."""
+A foundation is named by its step, the "+1" to "+4" under it; a waste pile, which carries no
+label, by the foundation above it; an Ace by its name (a lone "A" reads as the key). Hints
+say these words before the move, auto-play after it ("Auto-play: 7 home to +2", "Sure win:
+9 home to +3"). The words are put on the row piece by piece (ui/text.py put()), so they
+allocate nothing."""
 from engine.calculation import STOCK, WASTE, move_dst, move_src
 from ui import text
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_NAMES = ("Aces", "2s", "3s", "4s")
+RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def say(view, g, h):
     """Hint h (the move in its low six bits) in words on view's message row, before it is
     played."""
     src = move_src(h & 63)
-    dst = move_dst(h & 63)
-    row = view.message.row
+    _put(view, 0, g.top(src) >> 2, src, move_dst(h & 63))
+
+
+def auto(view, g, src, dst):
+    """Auto-play's move from src to the foundation dst, just made, in words: a forced move
+    of the turned card, or a waste top played out in a sure win."""
     view.message.start()
-    at = 0
+    at = text.put(view.message.row, 0, "Auto-play: " if src == STOCK else "Sure win: ")
+    _put(view, at, g.top(dst) >> 2, STOCK, dst)
+
+
+def _put(view, at, rank, src, dst):
+    row = view.message.row
+    if at == 0:
+        view.message.start()
+    at = text.put(row, at, RANKS[rank])
     if src != STOCK:
-        at = text.put(row, text.put(row, 0, "Waste "), "1234"[src - WASTE])
-        at = text.put(row, at, "'s ")
-    at = text.put(row, at, RANKS[g.top(src) >> 2])
+        at = text.put(row, text.put(row, at, " under +"), "1234"[src - WASTE])
     if dst >= WASTE:
-        text.put(row, text.put(row, at, " to waste "), "1234"[dst - WASTE])
+        text.put(row, text.put(row, at, " to the waste under +"), "1234"[dst - WASTE])
     else:
-        text.put(row, text.put(row, at, " to the "), _NAMES[dst])
+        text.put(row, text.put(row, at, " home to +"), "1234"[dst])
+    view.message.said = None      # pieces: the next words replace them

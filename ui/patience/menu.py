@@ -64,7 +64,10 @@ def _pick(app, i):
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
                                      "that B took back.")))
     elif row == "Help":
-        app.push(screens.help_pages(app.table.NAME, help_paragraphs(app.table.HELP)))
+        t = app.table
+        # a table whose rules change with its settings tells those of the deal in play
+        title, name = t.help_of() if hasattr(t, "help_of") else (t.NAME, t.HELP)
+        app.push(screens.help_pages(title, help_paragraphs(name)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))
     elif row == "Statistics":

@@ -27,8 +27,8 @@ AMIGO = (
     "Yellow cards act. No-entry disc: the next player misses a turn. Plus: the next takes "
     "a card from each of two players. Arrow left: everyone passes a card left. Star: chaos, "
     "all hands are shuffled and dealt again.",
-    "Keys: left/right move along the hand; A picks or unpicks a card; Select plays the "
-    "picks in the order that makes a series (none picked: the card under the cursor); B "
+    "Keys: left/right move along the hand; A picks or unpicks a card. Select plays the "
+    "picks in the order that makes a series (none picked: the card under the cursor). B "
     "clears the picks, draws, or keeps a drawn card; Start opens the menu. While a CPU "
     "moves, A skips ahead.",
     "Up in your turn puts the cursor on a card that fits; Down shows the last moves. Your "

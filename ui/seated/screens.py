@@ -90,7 +90,7 @@ def _pick(app, i):
         app.back_to_table()
     elif row[0] == "N":                      # "New game", "New match"
         if t.in_progress():
-            app.ask((row + ": are you sure?", "", "This game is not over:",
+            app.ask((row + ": are you sure?", "", "This %s is not over:" % row.split()[-1],
                      "it will not count."), lambda a: a.new_game())
         else:
             app.new_game()

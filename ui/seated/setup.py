@@ -82,7 +82,8 @@ class SeatSetup:
             self.pos = 0
         elif k == keys.A and row == rows - 1:
             if app.playing and t.in_progress():
-                app.ask(("Start a new game?", "", "This game is not over:",
+                what = t.START.split()[-1]          # "game" or "match", as the row says
+                app.ask(("Start a new %s?" % what, "", "This %s is not over:" % what,
                          "it will not count."), self.start)
             else:
                 self.start(app)

@@ -59,7 +59,7 @@ class AmigoView:
             lab = text.row(NAME_CHARS, x + 1, y, SEAT_RGB[s])
             self._names.append(lab)
             self.group.append(lab)
-            self._counts.append(self._grid(2, 1, x + 37, y + 1))
+            self._counts.append(self._row(2, x + 37, y))      # on the name's text line
         self._turn = _bar(SEAT_W - 2, sp.COLOURS[sp.GOLD])
         self._victim = _bar(SEAT_W - 2, 0xFFFFFF)
         self._turn.hidden = self._victim.hidden = True    # till a seat is to move or be hit
@@ -75,7 +75,7 @@ class AmigoView:
         draw = text.row(4, 76, 29)
         text.write(draw, "draw")
         self.group.append(draw)
-        self._draw = self._grid(2, 1, 104, 30)
+        self._draw = self._row(2, 106, 29)
         self._game = text.row(_GAME_CHARS, 76, 45)
         self.group.append(self._game)
         self._call = self._grid(_CALL_CELLS, 1, 44, 64)
@@ -90,6 +90,11 @@ class AmigoView:
         self.seat = -1          # whose hand the hand row shows; -1 while hidden
         self.first = 0          # hand index of the window's first card
         self.cursor = -1        # -1: no cursor (a CPU seat deciding)
+
+    def _row(self, chars, x, y):
+        r = text.row(chars, x, y)
+        self.group.append(r)
+        return r
 
     def _grid(self, w, h, x, y):
         g = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=w, height=h,
@@ -108,8 +113,8 @@ class AmigoView:
                 text.write(self._names[s], name)
             self._names[s].hidden = s >= players
             self._counts[s].hidden = s >= players
-            # the count follows the name, leaving the gap before the next seat
-            self._counts[s].x = (s % 3) * SEAT_W + 2 + 6 * len(name)
+            # the count follows the name, 4 px after it, leaving the gap before the next seat
+            self._counts[s].x = (s % 3) * SEAT_W + 5 + 6 * len(name)
 
     def set_game(self, words):
         if words != self.game_text:
@@ -132,7 +137,7 @@ class AmigoView:
         """Counts, turn bar, top card, direction, draw pile and the call; out is a scratch
         bytearray of at least 20 for the call's values."""
         for s in range(g.players):
-            sp.set_number(self._counts[s], 0, 0, 2, g.counts[s])
+            text.number(self._counts[s], 0, 2, g.counts[s], True)
         over = g.pending == 0
         _hide(self._turn, over)
         if not over:
@@ -145,7 +150,7 @@ class AmigoView:
         asking = g.pending == 3      # P_DIR
         put(self._dir, 0, 0, sp.ASK if asking or not t else
             (sp.ARROW_DOWN if g.dir else sp.ARROW_UP))
-        sp.set_number(self._draw, 0, 0, 2, g.draw_len)
+        text.number(self._draw, 0, 2, g.draw_len, True)
         self._draw_call(g, out, asking)
 
     def _draw_call(self, g, out, asking):

@@ -75,7 +75,7 @@ class YoyoView:
             lab = text.row(NAME_CHARS, s * SEAT_W + 9, 1, SEAT_RGB[s])
             self._names.append(lab)
             self.group.append(lab)
-            self._won.append(self._grid(sheet, palette, 2, s * SEAT_W, 2))
+            self._won.append(self._row(2, s * SEAT_W, 1))     # on the names' text line
         self._turn = displayio.TileGrid(mbmp, pixel_shader=mpal, width=1, height=1,
                                         tile_width=sprites.TILE, tile_height=sprites.TILE,
                                         x=0, y=2)
@@ -90,10 +90,15 @@ class YoyoView:
                                        tile_width=sprites.TILE, tile_height=sprites.TILE,
                                        x=x, y=y + 18)
         self.group.append(self._dir)
-        self._count = self._grid(sheet, palette, 2, x + 8, y + 18)
+        self._count = self._row(2, x + 9, y + 16)
         self.players = 2
         self.names = ["", "", ""]
         self.said = ""
+
+    def _row(self, chars, x, y):
+        r = text.row(chars, x, y)
+        self.group.append(r)
+        return r
 
     def _grid(self, sheet, palette, w, x, y):
         g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=1,
@@ -114,7 +119,7 @@ class YoyoView:
             self._won[s].hidden = s >= players
             # a character's width clear of the name ("CPU2 13", not "CPU213"); the third
             # seat's second digit ends 2 px inside the screen, as the text rows do
-            self._won[s].x = s * SEAT_W + 14 + 6 * len(name)
+            self._won[s].x = s * SEAT_W + 15 + 6 * len(name)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):
@@ -127,7 +132,7 @@ class YoyoView:
 
     def draw_centre(self, game):
         sprites.set_card(self._top, 0, 0, game.played[game.n - 1], False)
-        sprites.set_number(self._count, 0, 0, 2, game.pile_count())
+        text.number(self._count, 0, 2, game.pile_count(), True)
         ph = game.phase
         if ph == PLAY:
             self._dir[0] = _M_DOWN if game.down else _M_UP
@@ -138,7 +143,7 @@ class YoyoView:
 
     def draw_seats(self, game):
         for s in range(game.players):
-            sprites.set_number(self._won[s], 0, 0, 2, game.won[s])
+            text.number(self._won[s], 0, 2, game.won[s], True)
         self._turn.hidden = game.is_over()
         self._turn.x = game.turn * SEAT_W
 
