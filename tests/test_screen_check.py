@@ -50,8 +50,11 @@ def digits(x, y, value):
 
 
 def frame(x, y, w=26, h=18):
-    bmp, pal = sprites.frame(w, h, sprites.CURSOR)
-    return displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    holder = displayio.Group()
+    g = sprites.frame(holder, w, h, sprites.CURSOR)
+    holder.remove(g)
+    g.x, g.y = x, y
+    return g
 
 
 def backdrop(x, y, w, h):

@@ -95,7 +95,6 @@ NOT_SHOWN = {
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
     "engine",                                                        # a package to drop
     "pages",                                                         # a module to forget
-    "help_of",
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
     "BIG_BEN_STRICT",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters

@@ -182,9 +182,9 @@ def clear(grid, col, row, width, height):
             grid[base + x] = BLANK
 
 
-def frame(w, h, colour):
-    """A cursor's outline: a one-pixel frame w x h in COLOURS[colour], clear inside, as
-    (bitmap, palette) for a TileGrid."""
+def frame(group, w, h, colour):
+    """A cursor's outline: a one-pixel frame w x h in COLOURS[colour], clear inside, a
+    TileGrid added to group."""
     bmp = displayio.Bitmap(w, h, 2)
     for x in range(w):
         bmp[x, 0] = bmp[x, h - 1] = 1
@@ -193,4 +193,6 @@ def frame(w, h, colour):
     pal = displayio.Palette(2)
     pal[1] = COLOURS[colour]
     pal.make_transparent(0)
-    return bmp, pal
+    g = displayio.TileGrid(bmp, pixel_shader=pal)
+    group.append(g)
+    return g

@@ -9,6 +9,7 @@ import displayio
 from engine.tableau import FAN_SIZE, NUM_FANS
 from ui import deck as sprites
 from ui import text
+from ui.glyphs import grid
 
 try:
     from micropython import const
@@ -56,9 +57,9 @@ class TableView:
         x, y = cell_xy(HOLE_CELL)
         self.group.append(_hole_backdrop(x - 1, y - 1))
         # Counters get grids of their own: a changed tile can mark its whole grid dirty.
-        self._hole = self._grid(sheet, palette, 3, 2, x, y)
+        self._hole = grid(self.group, (sheet, palette), 3, 2, x, y)
         # the count right under the hole's card, clear of the solver's bar below it
-        self._hole_count = self._grid(sheet, palette, 3, 1, x, y + 2 * sprites.TILE)
+        self._hole_count = grid(self.group, (sheet, palette), 3, 1, x, y + 2 * sprites.TILE)
         # header: "Left 40  Moves 123    #12345", each count on the text line a space after
         # its label (the deal's "#" just before it), in rows of their own
         for words, x in (("Left", 1), ("Moves", 52)):
@@ -68,21 +69,13 @@ class TableView:
         self._left = self._row(2, 31)
         self._moves = self._row(3, 88)
         self._deal = self._row(6, 122)
-        cbmp, cpal = sprites.frame(_CELL_W, _CELL_H, sprites.CURSOR)
-        self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
-        self.group.append(self._cursor)
+        self._cursor = sprites.frame(self.group, _CELL_W, _CELL_H, sprites.CURSOR)
         self.message = text.Message(self.group)
 
     def _row(self, chars, x):
         r = text.row(chars, x, 0)
         self.group.append(r)
         return r
-
-    def _grid(self, sheet, palette, w, h, x, y):
-        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
-                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
-        self.group.append(g)
-        return g
 
     def draw_fan(self, game, f):
         grid = self._fans[f]

@@ -10,6 +10,14 @@ except ImportError:
 
 TILE = const(8)
 
+
+def grid(group, sheet, w, h, x, y):
+    """A TileGrid of w x h tiles of sheet (bitmap, palette) at (x, y), added to group."""
+    g = displayio.TileGrid(sheet[0], pixel_shader=sheet[1], width=w, height=h, tile_width=TILE,
+                           tile_height=TILE, x=x, y=y)
+    group.append(g)
+    return g
+
 # '#' = ink, rows split by '|'.
 DIGITS = (
     " ### |#   #|#  ##|# # #|##  #|#   #| ### ",

@@ -9,6 +9,7 @@ from hw import atlas, keys
 from ui import deck as sprites
 from ui import text
 from ui.bigben import words as bb_words
+from ui.glyphs import grid
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
 from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
@@ -43,8 +44,7 @@ class BigBenTable(Deals):
     NAME = "Big Ben"
     GAME_TAG = TAG_BB
     STATS_TAG = TAG_BB_STATS
-    HELP = "BIG_BEN"        # its paragraphs in ui/patience/help.py; HELP_STRICT for a strict deal
-    HELP_STRICT = "BIG_BEN_STRICT"
+    HELP, HELP_STRICT = "BIG_BEN", "BIG_BEN_STRICT"     # ui/patience/help.py; a strict deal's
     SaveError = SaveError
     ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience/deals.py
 
@@ -54,15 +54,15 @@ class BigBenTable(Deals):
         self.group = displayio.Group()
         self._piles, self._found = [], []
         for h in range(HOURS):
-            self._piles.append(self._grid(5, 2, PILE_X[h], PILE_Y[h]))
-            self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
+            self._piles.append(grid(self.group, self._sheet, 5, 2, PILE_X[h], PILE_Y[h]))
+            self._found.append(grid(self.group, self._sheet, 2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
         # the empty waste and the reserve: an empty place's outline as one bitmap (the
         # cursor's frame lies just round it), the reserve's count inside; the counts are text
         # rows (digits set as tiles: nothing allocated)
         self._waste_slot = self._outline(_WASTE_Y)
-        self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
+        self._waste = grid(self.group, self._sheet, 3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._outline(_RES_Y)
         self._res_n = self._row("", _MID_X + 6, _RES_Y + 2, 0xFFFFFF, 2)
         self._waste_n = self._row("", _MID_X + 6, _WASTE_Y + 2 * T - 1, 0xFFFFFF, 2)
@@ -70,23 +70,19 @@ class BigBenTable(Deals):
         self._gaps = self._row("", 2, -2, 0xFFFFFF, 7)      # while the reserve can fill them
         # the frames lie on the card's own edges: a pixel out they would touch the hour
         # labels beside the foundations, the piles at 12 and 6 and the middle
-        self._held = _frame(self.group, 3 * T, 2 * T, sprites.WHITE)
-        self._big = _frame(self.group, 3 * T, 2 * T, sprites.CURSOR)
-        self._small = _frame(self.group, 2 * T, T, sprites.CURSOR)
+        self._held = sprites.frame(self.group, 3 * T, 2 * T, sprites.WHITE)
+        self._big = sprites.frame(self.group, 3 * T, 2 * T, sprites.CURSOR)
+        self._small = sprites.frame(self.group, 2 * T, T, sprites.CURSOR)
         self.message = text.Message(self.group)
-        self.chips = (self._grid(2, 1, 3, 118), self._grid(2, 1, 3, 118))  # ui/bigben/words.py
+        # the card chips of the hint's words (ui/bigben/words.py)
+        self.chips = (grid(self.group, self._sheet, 2, 1, 3, 118),
+                      grid(self.group, self._sheet, 2, 1, 3, 118))
         self.message.forget()     # the first words hide the chips
         self.place = RESERVE
         self.held = -1            # the pile or WASTE whose top card A picked up
 
-    def _grid(self, w, h, x, y):
-        g = displayio.TileGrid(self._sheet[0], pixel_shader=self._sheet[1], width=w, height=h,
-                               tile_width=T, tile_height=T, x=x, y=y)
-        self.group.append(g)
-        return g
-
     def _outline(self, y):
-        o = _frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM)
+        o = sprites.frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM)
         o.x = _MID_X + 1
         o.y = y + 1
         return o
@@ -169,8 +165,7 @@ class BigBenTable(Deals):
         if self.message.say(words):
             self.chips[0].hidden = self.chips[1].hidden = True
 
-    def help_of(self):
-        """The help's title and paragraphs: the rules of the deal in play (ui/patience/menu.py)."""
+    def help_of(self):          # the rules of the deal in play
         return ("Big Ben strict", self.HELP_STRICT) if self.game.strict else (self.NAME, self.HELP)
 
     def end_words(self, won):
@@ -299,15 +294,6 @@ def _near(p, q):     # next round a ring, a pile and its foundation, foundations
     if p >= WASTE or q >= WASTE:
         return p >= FOUND and q >= FOUND
     return (q - p) % 12 in (1, 11) if (p < FOUND) == (q < FOUND) else p % 12 == q % 12
-
-
-
-
-def _frame(group, w, h, colour):
-    bmp, pal = sprites.frame(w, h, colour)
-    grid = displayio.TileGrid(bmp, pixel_shader=pal)
-    group.append(grid)
-    return grid
 
 
 def BigBenApp(hw, seed, persist, settings):

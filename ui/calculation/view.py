@@ -11,6 +11,7 @@ import displayio
 from engine.calculation import PILES
 from ui import deck as sprites
 from ui import text
+from ui.glyphs import grid
 
 try:
     from micropython import const
@@ -37,15 +38,15 @@ class CalcView:
         self._hidden = []
         for f in range(PILES):
             x = 2 + f * _COL_W
-            self._found.append(self._grid(sheet, palette, 3, 2, x, _TOP_Y))
+            self._found.append(grid(self.group, (sheet, palette), 3, 2, x, _TOP_Y))
             step = text.row(2, x, _NEXT_Y - 2)
             text.write(step, "+%d" % (f + 1))
             self.group.append(step)
-            self._next.append(self._grid(sheet, palette, 1, 1, x + 14, _NEXT_Y))
-            self._waste.append(self._grid(sheet, palette, 3, _SHOWN + 1, x, _WASTE_Y))
+            self._next.append(grid(self.group, (sheet, palette), 1, 1, x + 14, _NEXT_Y))
+            self._waste.append(grid(self.group, (sheet, palette), 3, _SHOWN + 1, x, _WASTE_Y))
             # below the fan, a pixel clear of the cursor's frame round a full fan's top card
             self._hidden.append(self._row(2, x + 6, _WASTE_Y + (_SHOWN + 1) * sprites.TILE))
-        self._turned = self._grid(sheet, palette, 3, 2, _TURNED_X, _TOP_Y)
+        self._turned = grid(self.group, (sheet, palette), 3, 2, _TURNED_X, _TOP_Y)
         # the counts are text rows (digits set as tiles: a move allocates nothing): the
         # stock's on the steps' line, the deal's beside its label, the moves' under theirs
         self._stock = self._row(2, _TURNED_X + 6, _NEXT_Y - 2)
@@ -55,26 +56,18 @@ class CalcView:
             label = text.row(len(words), x, y)
             text.write(label, words)
             self.group.append(label)
-        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 2, sprites.CURSOR)
-        self._cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
-        self.group.append(self._cursor)
+        self._cursor = sprites.frame(self.group, 3 * sprites.TILE + 2, 2 * sprites.TILE + 2,
+                                     sprites.CURSOR)
         # round a fanned waste pile's top card the frame's top line lies on the card's own
         # top edge: a pixel higher it would cut the rank above it (a Q's tail, read as an O)
-        cbmp, cpal = sprites.frame(3 * sprites.TILE + 2, 2 * sprites.TILE + 1, sprites.CURSOR)
-        self._fan_cursor = displayio.TileGrid(cbmp, pixel_shader=cpal)
-        self.group.append(self._fan_cursor)
+        self._fan_cursor = sprites.frame(self.group, 3 * sprites.TILE + 2,
+                                         2 * sprites.TILE + 1, sprites.CURSOR)
         self.message = text.Message(self.group)
 
     def _row(self, chars, x, y):
         r = text.row(chars, x, y)
         self.group.append(r)
         return r
-
-    def _grid(self, sheet, palette, w, h, x, y):
-        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=h,
-                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
-        self.group.append(g)
-        return g
 
     def draw_all(self, g, place):
         for f in range(PILES):

@@ -11,6 +11,7 @@ cards left and right of the window. Per move only tile indices and bar positions
 import displayio
 
 from ui import text
+from ui.glyphs import grid
 from ui.yoyo_amigo import sprites as sp
 from ui.yoyo_amigo.sprites import put
 
@@ -71,15 +72,15 @@ class AmigoView:
         big.append(self._top)
         self.group.append(big)
         # the way beside the card, at the font's size: the call below says it in words too
-        self._dir = self._grid(1, 1, 44, 37)
+        self._dir = grid(self.group, (self._sheet, self._pal), 1, 1, 44, 37)
         draw = text.row(4, 76, 29)
         text.write(draw, "draw")
         self.group.append(draw)
         self._draw = self._row(2, 106, 29)
         self._game = text.row(_GAME_CHARS, 76, 45)
         self.group.append(self._game)
-        self._call = self._grid(_CALL_CELLS, 1, 44, 64)
-        self.hand = self._grid(2 * WINDOW + 4, 5, 0, _HAND_Y)
+        self._call = grid(self.group, (self._sheet, self._pal), _CALL_CELLS, 1, 44, 64)
+        self.hand = grid(self.group, (self._sheet, self._pal), 2 * WINDOW + 4, 5, 0, _HAND_Y)
         self._msg = text.row(MSG_CHARS, 2, 115)
         self.group.append(self._msg)
         self.hand.hidden = True
@@ -95,12 +96,6 @@ class AmigoView:
         r = text.row(chars, x, y)
         self.group.append(r)
         return r
-
-    def _grid(self, w, h, x, y):
-        g = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=w, height=h,
-                               tile_width=sp.TILE, tile_height=sp.TILE, x=x, y=y)
-        self.group.append(g)
-        return g
 
     # -- events: seats, games, messages ---------------------------------------------------
     def set_seats(self, names, players):

@@ -100,12 +100,6 @@ class YoyoView:
         self.group.append(r)
         return r
 
-    def _grid(self, sheet, palette, w, x, y):
-        g = displayio.TileGrid(sheet, pixel_shader=palette, width=w, height=1,
-                               tile_width=sprites.TILE, tile_height=sprites.TILE, x=x, y=y)
-        self.group.append(g)
-        return g
-
     def set_seats(self, names, players):
         """Seat names on the strip, rewritten only when a name changes."""
         self.players = players
