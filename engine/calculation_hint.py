@@ -245,7 +245,7 @@ _sq = [0] * 16                  # a * 4 + b (a <= b): the sum of the products of
 POLICY = [502, 80, 200, 7, 6, 2, 40, 6]
 # Sampling: the most work per hint, in cards played in rollouts; samples at most; the heuristic's
 # own choice starts HEAD cards ahead per sample; a win counts WIN besides its 52 cards.
-BUDGET = 8000
+BUDGET = 9000
 SAMPLES = 256
 HEAD = 2
 WIN = 100
@@ -275,6 +275,7 @@ def _tables():
 
 
 _tables()
+del _tables                     # its code is not kept
 
 
 def _roll(n):
@@ -339,53 +340,32 @@ def _roll(n):
                 m = want[r]
             stale = True
             continue
+        # distance() of every rank once a foundation has grown, else of r alone (one copy
+        # fewer to come): the (j+1)th soonest foundation to want it, j its copies still to
+        # come, by a sorting network over the four foundations
         if stale:
-            # distance() of every rank: the (j+1)th soonest foundation to want it, j its
-            # copies still to come (a sorting network over the four foundations)
             stale = False
             b0 = fl[0] * 13
             b1 = 182 + fl[1] * 13
             b2 = 364 + fl[2] * 13
             b3 = 546 + fl[3] * 13
             x = 12
-            while x >= 0:
-                a0 = dt[b0 + x]
-                a1 = dt[b1 + x]
-                a2 = dt[b2 + x]
-                a3 = dt[b3 + x]
-                if a0 > a1:
-                    a0, a1 = a1, a0
-                if a2 > a3:
-                    a2, a3 = a3, a2
-                if a0 > a2:
-                    a0, a2 = a2, a0
-                j = left[x]
-                if j:
-                    if a1 > a3:
-                        a1, a3 = a3, a1
-                    if a1 > a2:
-                        a1, a2 = a2, a1
-                    if j == 1:
-                        a0 = a1 if a1 < 13 else a0
-                    elif j == 2:
-                        a0 = a2 if a2 < 13 else a1 if a1 < 13 else a0
-                    else:
-                        a0 = a3 if a3 < 13 else a2 if a2 < 13 else a1 if a1 < 13 else a0
-                dd[x] = a0
-                x -= 1
+            y = -1
         else:
-            # one copy fewer of r to come: it may be wanted by a sooner foundation
-            a0 = dt[b0 + r]
-            a1 = dt[b1 + r]
-            a2 = dt[b2 + r]
-            a3 = dt[b3 + r]
+            x = r
+            y = r - 1
+        while x > y:
+            a0 = dt[b0 + x]
+            a1 = dt[b1 + x]
+            a2 = dt[b2 + x]
+            a3 = dt[b3 + x]
             if a0 > a1:
                 a0, a1 = a1, a0
             if a2 > a3:
                 a2, a3 = a3, a2
             if a0 > a2:
                 a0, a2 = a2, a0
-            j = left[r]
+            j = left[x]
             if j:
                 if a1 > a3:
                     a1, a3 = a3, a1
@@ -397,7 +377,8 @@ def _roll(n):
                     a0 = a2 if a2 < 13 else a1 if a1 < 13 else a0
                 else:
                     a0 = a3 if a3 < 13 else a2 if a2 < 13 else a1 if a1 < 13 else a0
-            dd[r] = a0
+            dd[x] = a0
+            x -= 1
         dr = dd[r]
         best = -100000
         bw = 0
