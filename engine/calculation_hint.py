@@ -245,7 +245,7 @@ _sq = [0] * 16                  # a * 4 + b (a <= b): the sum of the products of
 POLICY = [502, 80, 200, 7, 6, 2, 40, 6]
 # Sampling: the most work per hint, in cards played in rollouts; samples at most; the heuristic's
 # own choice starts HEAD cards ahead per sample; a win counts WIN besides its 52 cards.
-BUDGET = 9000
+BUDGET = 7000
 SAMPLES = 256
 HEAD = 2
 WIN = 100

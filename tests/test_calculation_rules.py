@@ -346,10 +346,10 @@ def hint_play(g):
 
 
 def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
-    # A loose floor under the bench's figure (tools/bench_calc_hint.py): the old hint, which
-    # won 22.6 %, would win about 11 of these 50; well under 10 would mean a broken hint.
+    # A floor under the bench's figure (tools/bench_calc_hint.py): the heuristic alone (the
+    # hint before its rollouts, issue 37) wins 15 of these 50, the hint 25.
     won = sum(hint_play(deal(n)) for n in range(1, 51))
-    assert won >= 10
+    assert won >= 22
 
 
 def test_hint_play_wins_deal_7():
