@@ -3,11 +3,21 @@
 It looks only at what the table shows: foundations, waste piles, the turned card, and so the
 ranks still face down (never their order). A build comes first, the one after which the most
 cards in view follow, from a waste top rather than the turned card. Otherwise the turned card
-goes to the waste pile with the best score: a pile is good when its top is wanted just after
-the card (best one or two cards after it by the same foundation, so the two come off in
-turn), bad when the card covers cards wanted sooner than itself; Kings keep to empty piles.
-The score looks one card ahead: for each rank still face down, weighted by its copies, how
-well the next card could then be placed, or whether it would build.
+goes to a waste pile, chosen in two steps.
+
+The heuristic (heuristic(g)) scores each pile: a pile is good when its top is wanted just after
+the card (best one or two cards after it by the same foundation, so the two come off in turn),
+bad when the card covers cards wanted sooner than itself; Kings keep to empty piles. The score
+looks one card ahead: for each rank still face down, weighted by its copies, how well the next
+card could then be placed, or whether it would build.
+
+Then rollouts (issue 37): for each pile the card could go to (empty piles are all alike; a card
+with one place to go takes none), a quick policy plays the rest of the game out over random
+orders of the face-down ranks, the same orders for every pile; the pile whose rollouts end with
+the most cards home (a win counts WIN more) is the hint, the heuristic's pile starting HEAD
+cards a rollout ahead. Piles that fall clearly behind stop being sampled (_race), and the work
+per hint is capped at BUDGET cards played, about 4 s of a PyBadge's time at most. The orders
+are drawn from a seed made of what the table shows, so a reshuffled stock gives the same hint.
 
 hint(g) returns the move (engine.calculation's byte: move_src/move_dst read it), or -1 when
 nothing can be done. It allocates nothing.
@@ -17,7 +27,7 @@ try:
 except ImportError:
     const = int
 
-from engine.calculation import PILES, STOCK, WASTE
+from engine.calculation import PILES, STOCK, WASTE, move_dst, move_src
 
 _KING = const(12)
 
@@ -202,12 +212,343 @@ def _best_waste(g, c):
     return best
 
 
-def hint(g):
-    """The suggested move, or -1 when nothing can be done."""
+
+# -- rollouts: where the turned card goes, by playing on over the cards still face down -------
+# A rollout deals the face-down ranks in a random order and lets a quick policy play them out
+# (build whenever a card fits, else the pile a simple score likes); each candidate pile is
+# played on the same orders, so their totals differ by the choice alone. Everything is ranks
+# (suits never matter here) in bytearrays made once; a rollout allocates nothing.
+
+_SEQ = bytearray(56)            # f * 14 + k: the rank foundation f takes as its card k; 13 after
+_DT = bytearray(728)            # (f * 14 + n) * 13 + r: cards before f wants rank r, n home; 13
+_IT = bytearray(169)            # r * 13 + t: rank r laid on t comes off one or two before it
+_PICK = b"\x00\x00\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x03\x03\x03\x03"   # highest bit
+_fl = bytearray(4)              # the rollout's foundations: cards home
+_want = bytearray(14)           # per rank, the foundations that want it now (bits); 13: none
+_pile = bytearray(192)          # waste pile w at w * 48, ranks, bottom first
+_plen = bytearray(4)
+_rleft = bytearray(13)          # copies of each rank not yet turned in the rollout
+_D = bytearray(13)              # per rank, distance() as the rollout stands
+_bfl = bytearray(4)             # the position the rollouts start from
+_bwant = bytearray(14)
+_bpile = bytearray(192)
+_bplen = bytearray(4)
+_bleft = bytearray(13)
+_order = bytearray(48)          # the face-down ranks, dealt in a random order per sample
+_total = [0, 0, 0, 0]           # per waste pile, the sum of its rollouts' scores
+_dead = bytearray(4)            # candidates no longer sampled (1), not a candidate (2)
+_v = [0, 0, 0, 0]               # this sample's scores
+_sq = [0] * 16                  # a * 4 + b (a <= b): the sum of the products of their scores
+
+# Per rollout policy: 0, 1 an empty pile for a King, for another card; 2 a King on a King;
+# else 100 less 3 per unit of harm, less 4 per card the top is wanted after the card, plus
+# 5 per unit of "in turn" (6, 7 as in WEIGHTS).
+POLICY = [502, 80, 200, 7, 6, 2, 40, 6]
+# Sampling: the most work per hint, in cards played in rollouts; samples at most; the heuristic's
+# own choice starts HEAD cards ahead per sample; a win counts WIN besides its 52 cards.
+BUDGET = 7000
+SAMPLES = 256
+HEAD = 2
+WIN = 100
+samples = 0         # the last hint's samples (0: no rollouts), for the bench's clock
+FIRST = 16          # samples before the race drops a candidate, then every 4
+Z2 = 4              # the square of the margin, in standard errors, that drops one
+
+
+def _tables():
+    for f in range(PILES):
+        for k in range(13):
+            _SEQ[f * 14 + k] = ((k + 1) * (f + 1) - 1) % 13
+        _SEQ[f * 14 + 13] = 13
+        for n in range(14):
+            for r in range(13):
+                k = ((r + 1) * _INV[f] - 1) % 13 - n
+                _DT[(f * 14 + n) * 13 + r] = k if 0 <= k and n < 13 else 13
+    for r in range(13):
+        for t in range(13):
+            best = 0
+            for f in range(PILES):
+                a = ((r + 1) * _INV[f] - 1) % 13
+                d = ((t + 1) * _INV[f] - 1) % 13 - a
+                if 0 < d <= 2 and POLICY[5 + d] > best:
+                    best = POLICY[5 + d]
+            _IT[r * 13 + t] = best
+
+
+_tables()
+del _tables                     # its code is not kept
+
+
+def _roll(n):
+    """Play _order[0:n] from the rollout's position; the cards home at the end."""
+    fl = _fl
+    want = _want
+    pile = _pile
+    plen = _plen
+    seq = _SEQ
+    it = _IT
+    dt = _DT
+    dd = _D
+    order = _order
+    left = _rleft
+    p = POLICY
+    w0 = p[0]
+    w1 = p[1]
+    w2 = p[2]
+    w3 = p[3]
+    w4 = p[4]
+    w5 = p[5]
+    stale = True                # dd wants working out again: a foundation has grown
+    i = 0
+    while i < n:
+        r = order[i]
+        i += 1
+        left[r] -= 1
+        m = want[r]
+        if m:
+            while True:                     # home, then every waste top wanted in turn
+                f = _PICK[m]
+                if m & (m - 1):
+                    # two foundations want it: the one whose next card is a waste top
+                    g = 3
+                    while g >= 0:
+                        if m >> g & 1:
+                            t = seq[g * 14 + fl[g] + 1]
+                            if (t == (pile[plen[0] - 1] if plen[0] else 13)
+                                    or t == (pile[47 + plen[1]] if plen[1] else 13)
+                                    or t == (pile[95 + plen[2]] if plen[2] else 13)
+                                    or t == (pile[143 + plen[3]] if plen[3] else 13)):
+                                f = g
+                                break
+                        g -= 1
+                want[r] = m & ~(1 << f)
+                k = fl[f] + 1
+                fl[f] = k
+                t = seq[f * 14 + k]
+                if t < 13:
+                    want[t] |= 1 << f
+                r = 13
+                for w in range(PILES):
+                    k = plen[w]
+                    if k:
+                        t = pile[w * 48 + k - 1]
+                        if want[t]:
+                            plen[w] = k - 1
+                            r = t
+                            break
+                if r == 13:
+                    break
+                m = want[r]
+            stale = True
+            continue
+        # distance() of every rank once a foundation has grown, else of r alone (one copy
+        # fewer to come): the (j+1)th soonest foundation to want it, j its copies still to
+        # come, by a sorting network over the four foundations
+        if stale:
+            stale = False
+            b0 = fl[0] * 13
+            b1 = 182 + fl[1] * 13
+            b2 = 364 + fl[2] * 13
+            b3 = 546 + fl[3] * 13
+            x = 12
+            y = -1
+        else:
+            x = r
+            y = r - 1
+        while x > y:
+            a0 = dt[b0 + x]
+            a1 = dt[b1 + x]
+            a2 = dt[b2 + x]
+            a3 = dt[b3 + x]
+            if a0 > a1:
+                a0, a1 = a1, a0
+            if a2 > a3:
+                a2, a3 = a3, a2
+            if a0 > a2:
+                a0, a2 = a2, a0
+            j = left[x]
+            if j:
+                if a1 > a3:
+                    a1, a3 = a3, a1
+                if a1 > a2:
+                    a1, a2 = a2, a1
+                if j == 1:
+                    a0 = a1 if a1 < 13 else a0
+                elif j == 2:
+                    a0 = a2 if a2 < 13 else a1 if a1 < 13 else a0
+                else:
+                    a0 = a3 if a3 < 13 else a2 if a2 < 13 else a1 if a1 < 13 else a0
+            dd[x] = a0
+            x -= 1
+        dr = dd[r]
+        best = -100000
+        bw = 0
+        for w in range(PILES):
+            k = plen[w]
+            if not k:
+                s = w0 if r == _KING else w1
+            else:
+                base = w * 48
+                t = pile[base + k - 1]
+                if t == _KING and r == _KING:
+                    s = w2
+                else:
+                    h = 0
+                    for j in range(base, base + k):
+                        x = dd[pile[j]]
+                        if x < dr:
+                            h += 13 - x
+                    x = dd[t] - dr
+                    s = 100 - w3 * h - (w4 * x if x > 0 else 0) + w5 * it[r * 13 + t]
+            if s > best:
+                best = s
+                bw = w
+        k = plen[bw]
+        pile[bw * 48 + k] = r
+        plen[bw] = k + 1
+    return fl[0] + fl[1] + fl[2] + fl[3]
+
+
+def _seed(g):
+    """A seed from what the table shows (never the face-down order): the same position
+    samples the same orders, so it gets the same advice."""
+    h = g.turned() + 1
+    for f in range(PILES):
+        h = ((h & 0xFFFFF) * 31 + g.flen[f]) & 0x3FFFFFFF
+    for w in range(PILES):
+        base = w * 48
+        for i in range(g.wlen[w]):
+            h = ((h & 0xFFFFF) * 31 + g.waste[base + i]) & 0x3FFFFFFF
+        h = ((h & 0xFFFFF) * 31 + 53) & 0x3FFFFFFF
+    return h
+
+
+def _sample(g, c, own):
+    """The waste pile for the turned card c by rollouts over the face-down ranks; own, the
+    heuristic's pile, starts HEAD cards a sample ahead. None allocates."""
+    rc = c >> 2
+    # _left holds the face-down copies of each rank (_count, run by _best_waste)
+    n = 0
+    for r in range(13):
+        k = _left[r]
+        _bleft[r] = k
+        while k:
+            _order[n] = r
+            n += 1
+            k -= 1
+    for f in range(PILES):
+        _bfl[f] = g.flen[f]
+    for r in range(14):
+        _bwant[r] = 0
+    for f in range(PILES):
+        if g.flen[f] < 13:
+            _bwant[_SEQ[f * 14 + g.flen[f]]] |= 1 << f
+    seen_empty = False
+    alive = 0
+    for w in range(PILES):
+        k = g.wlen[w]
+        _bplen[w] = k
+        base = w * 48
+        for i in range(k):
+            _bpile[base + i] = g.waste[base + i] >> 2
+        _total[w] = 0
+        _dead[w] = 2
+        if not k:
+            if seen_empty:
+                continue
+            seen_empty = True
+        _dead[w] = 0
+        alive += 1
+    if alive < 2 or n == 0:
+        return own
+    ow = own - WASTE
+    for i in range(16):
+        _sq[i] = 0
+    x = _seed(g) % 65537
+    work = 0
+    done = 0
+    while alive > 1 and done < SAMPLES and work + n * alive <= BUDGET:
+        i = n - 1                       # a new order, Fisher-Yates
+        while i > 0:
+            x = (x * 75 + 74) % 65537   # ZX81's generator: small ints, no allocation
+            j = (x * (i + 1)) // 65537
+            r = _order[i]
+            _order[i] = _order[j]
+            _order[j] = r
+            i -= 1
+        for w in range(PILES):
+            if _dead[w]:
+                continue
+            _fl[:] = _bfl
+            _want[:] = _bwant
+            _pile[:] = _bpile
+            _plen[:] = _bplen
+            _rleft[:] = _bleft
+            k = _plen[w]
+            _pile[w * 48 + k] = rc
+            _plen[w] = k + 1
+            s = _roll(n)
+            if s == 52:
+                s += WIN
+            if w == ow:
+                s += HEAD
+            _v[w] = s
+            _total[w] += s
+        for w in range(PILES):
+            if not _dead[w]:
+                for u in range(w, PILES):
+                    if not _dead[u]:
+                        _sq[w * 4 + u] += _v[w] * _v[u]
+        work += n * alive
+        done += 1
+        if done >= FIRST and not done & 3:
+            alive = _race(ow)
+    global samples
+    samples = done
+    best = ow
+    for w in range(PILES):
+        if not _dead[w] and _total[w] > _total[best]:
+            best = w
+    return WASTE + best
+
+
+def _race(ow):
+    """Drop each candidate the leader beats by more than Z standard errors of their
+    difference (per sample, over the same orders); how many remain."""
+    lead = ow if not _dead[ow] else -1
+    for w in range(PILES):
+        if not _dead[w] and (lead < 0 or _total[w] > _total[lead]):
+            lead = w
+    alive = 1
+    for w in range(PILES):
+        if _dead[w] or w == lead:
+            continue
+        d = _total[lead] - _total[w]
+        a = w if w < lead else lead
+        b = lead + w - a
+        s2 = _sq[lead * 5] - 2 * _sq[a * 4 + b] + _sq[w * 5]
+        if d > 20000 or d > 0 and d * d > Z2 * s2:
+            _dead[w] = 1
+        else:
+            alive += 1
+    return alive
+
+
+def heuristic(g):
+    """The heuristic alone (a build, else the best-scored pile one card ahead), in a few
+    hundred microseconds: the rollouts' own choice and their policy's model."""
     h = _best_build(g)
     if h >= 0:
         return h
     c = g.turned()
-    if c < 0:
-        return -1
-    return _best_waste(g, c)
+    return _best_waste(g, c) if c >= 0 else -1
+
+
+def hint(g):
+    """The suggested move, or -1 when nothing can be done."""
+    global samples
+    samples = 0
+    h = heuristic(g)
+    if h < 0 or move_src(h) != STOCK or move_dst(h) < WASTE:
+        return h
+    return ((STOCK - WASTE) << 3) + _sample(g, g.turned(), h & 7)

@@ -3,6 +3,7 @@ redo, undo/redo are inverses, saves round-trip, damaged saves are refused."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import calculation_hint
 from engine.calculation import OK, STOCK, WASTE, Calculation, SaveError, move_dst, move_src
 from engine.calculation_hint import hint
 
@@ -135,11 +136,18 @@ def test_damaged_saves_are_refused_and_change_nothing(n, picks, data):
 @settings(max_examples=100, deadline=None)
 @given(deals)
 def test_the_hint_always_offers_a_legal_move_until_the_game_ends(n):
+    # The rollouts choose among legal piles whatever their budget: a small one keeps 100 deals
+    # quick (tests/test_calculation_rules.py plays the shipped budget).
     g = Calculation()
     g.new_deal(n)
-    while True:
-        h = hint(g)
-        if h < 0:
-            break
-        g.play(move_src(h), move_dst(h))
+    budget = calculation_hint.BUDGET
+    calculation_hint.BUDGET = 700
+    try:
+        while True:
+            h = hint(g)
+            if h < 0:
+                break
+            g.play(move_src(h), move_dst(h))
+    finally:
+        calculation_hint.BUDGET = budget
     assert g.is_won() or g.is_stuck()

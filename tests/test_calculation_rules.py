@@ -7,7 +7,7 @@ from pysol_cards.cards import CardRenderer, createCards
 from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
 
-from engine import cards
+from engine import calculation_hint, cards
 from engine.blackhole import BlackHole
 from engine.calculation import (
     COMPLETE,
@@ -26,7 +26,7 @@ from engine.calculation import (
     move_src,
     rank_at,
 )
-from engine.calculation_hint import distance, hint
+from engine.calculation_hint import distance, heuristic, hint
 from engine.crc import crc16
 
 W = [WASTE + w for w in range(4)]       # the four waste piles as places
@@ -346,15 +346,15 @@ def hint_play(g):
 
 
 def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
-    # A loose floor under the bench's figure (tools/bench/calculation_hint.py): the old hint, which
-    # won 22.6 %, would win about 11 of these 50; well under 10 would mean a broken hint.
+    # A floor under the bench's figure (tools/bench/calculation_hint.py): the heuristic alone (the
+    # hint before its rollouts, issue 37) wins 15 of these 50, the hint 25.
     won = sum(hint_play(deal(n)) for n in range(1, 51))
-    assert won >= 10
+    assert won >= 22
 
 
-def test_hint_play_wins_deal_7():
-    # The deal the table's tests win by Select and A (tests/test_ui_calc.py, test_outcome.py).
-    assert hint_play(deal(7))
+def test_hint_play_wins_deal_4():
+    # The deal the table's tests win by Select and A (tests/test_ui_calc.py WON_DEAL).
+    assert hint_play(deal(4))
 
 
 def test_hint_builds_before_anything_else():
@@ -416,36 +416,88 @@ def test_hint_covers_what_is_needed_last_when_it_must_bury():
     assert (move_src(h), move_dst(h)) == (STOCK, W[1])
 
 
-def test_hint_lays_a_card_where_it_comes_off_in_turn():
-    # The 3s pile runs ... 8-J-A-4: a Jack laid on an Ace comes off just before it.
+def test_the_heuristic_lays_a_card_where_it_comes_off_in_turn():
+    # The 3s pile runs ... 8-J-A-4: a Jack laid on an Ace comes off just before it. (The
+    # rollouts, which play on over the cards still face down, may find better: here waste 4.)
     g = layout("AC 2C 3C 4C", "3S 9C AS 7S JC")
     for w in range(4):
         g.play(STOCK, W[w])
-    h = hint(g)
+    h = heuristic(g)
     assert (move_src(h), move_dst(h)) == (STOCK, W[2])
 
 
-def test_hint_never_looks_at_the_face_down_stock():
+def shuffled_stock_gives_the_same_hint(g, h, rng, times):
+    """Shuffle the face-down cards `times` times: the hint must stay h. How many tries."""
+    k = g.stock_len - 1             # face down under the turned card
+    if k < 2:
+        return 0
+    original = bytes(g.stock[:k])
+    for _ in range(times):
+        shuffled = list(original)
+        rng.shuffle(shuffled)
+        g.stock[:k] = bytes(shuffled)
+        assert hint(g) == h, (g.deal_number, g.moves_made)
+    g.stock[:k] = original
+    return times
+
+
+def test_hint_never_looks_at_the_face_down_stock(monkeypatch):
     # Positions along hint play of many deals; at each, the face-down cards are shuffled
     # again and again: the hint must not change. It may count the ranks still face down
-    # (the table shows every other card), never their order.
+    # (the table shows every other card), never their order: its rollouts deal those ranks in
+    # orders drawn from a seed made of what the table shows. The rollouts' budget is cut here
+    # to keep the test quick (the seed and the ranks are the same at any budget); the next
+    # test runs the shipped budget.
+    monkeypatch.setattr(calculation_hint, "BUDGET", 600)
     rng = random.Random(30)
-    checked = 0
+    checked = sampled = 0
     for n in range(1, 41):
         g = deal(n)
         while True:
             h = hint(g)
-            k = g.stock_len - 1             # face down under the turned card
-            if k > 1:
-                original = bytes(g.stock[:k])
-                for _ in range(8):
-                    shuffled = list(original)
-                    rng.shuffle(shuffled)
-                    g.stock[:k] = bytes(shuffled)
-                    assert hint(g) == h, (n, g.moves_made)
-                    checked += 1
-                g.stock[:k] = original
+            sampled += calculation_hint.samples > 0
+            checked += shuffled_stock_gives_the_same_hint(g, h, rng, 8)
             if h < 0:
                 break
             g.play(move_src(h), move_dst(h))
-    assert checked > 5000
+    assert checked > 5000 and sampled > 500
+
+
+def test_hint_at_its_full_budget_never_looks_at_the_face_down_stock():
+    # Every real choice (rollouts run) of two deals, the stock shuffled twice at each.
+    rng = random.Random(37)
+    checked = 0
+    for n in (3, 8):
+        g = deal(n)
+        h = hint(g)
+        while h >= 0:
+            if calculation_hint.samples:
+                checked += shuffled_stock_gives_the_same_hint(g, h, rng, 2)
+            g.play(move_src(h), move_dst(h))
+            h = hint(g)
+    assert checked >= 30
+
+
+def test_a_card_with_one_place_to_go_takes_no_rollouts():
+    # The four waste piles empty and no foundation wants a 9: every pile is alike.
+    g = layout("AC 2C 3C 4C", "9D 5S")
+    assert hint(g) == ((STOCK - WASTE) << 3) | W[0] and calculation_hint.samples == 0
+    g.play(STOCK, W[0])
+    hint(g)                                 # the 5 has two: on the 9, or an empty pile
+    assert calculation_hint.samples >= 16
+
+
+def test_the_rollouts_overrule_the_heuristic_now_and_then():
+    # Where the turned card goes: the rollouts' choice differs from the heuristic's (which
+    # starts HEAD cards ahead) at some real choices of hint play, and only at real choices.
+    differ = 0
+    for n in range(1, 6):
+        g = deal(n)
+        h = hint(g)
+        while h >= 0:
+            if h != heuristic(g):
+                assert calculation_hint.samples > 0 and move_src(h) == STOCK
+                differ += 1
+            g.play(move_src(h), move_dst(h))
+            h = hint(g)
+    assert differ >= 3
