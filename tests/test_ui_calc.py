@@ -287,7 +287,9 @@ def test_a_table_key_allocates_nothing_on_circuitpython():
                       figs["peak_key"]))
     assert figs["presses"] > 40 and figs["won"] == 1
     assert figs["peak_key"] == 0
-    assert figs["rules"] + figs["code"] + figs["objects"] <= APP_BUDGET
+    # 4 KB over the patiences' 48: the hint's rollouts keep their tables (issue 37, 8.6 KB kept
+    # from .mpy against 2.4 before); the session is measured whole in tests/test_board_heap.py
+    assert figs["rules"] + figs["code"] + figs["objects"] <= APP_BUDGET + 4096
 
 
 def test_prefix_driver_names_are_what_the_calc_driver_uses():

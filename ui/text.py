@@ -12,7 +12,7 @@ except ImportError:
 
 CHAR_W = const(6)
 _CHAR_H = const(12)
-SCREEN_CHARS = const(26)        # 160 px less a 2 px margin each side, at 6 px a character
+_SCREEN_CHARS = const(26)        # 160 px less a 2 px margin each side, at 6 px a character
 _palettes = {}
 
 
@@ -94,7 +94,7 @@ class Message:
     never does; forget() sets None too, after a new deal, so the first words are written."""
 
     def __init__(self, group, x=2, y=116, rgb=0xFFFFFF):
-        self.row = row(SCREEN_CHARS, x, y, rgb)
+        self.row = row(_SCREEN_CHARS, x, y, rgb)
         group.append(self.row)
         self.said = ""
 

@@ -7,9 +7,9 @@ hint takes on the board.
 
 Prints a table: the hint played on every move (it never sees the face-down stock) and the
 full-information beam search of tools/atlas/calculation_search.py (it sees the stock), each
-with the deals won and a 95 % Wilson interval. The hint's weights were tuned on deals above 5000, so 1001-3000
-is held out. The hint costs about 0.5 s of CPython CPU a deal (its rollouts), so 2,000 deals
-are about 17 CPU-minutes.
+with the deals won and a 95 % Wilson interval. The hint's weights were tuned on deals above
+5000, so 1001-3000 is held out. The hint costs about 0.5 s of CPython CPU a deal (its
+rollouts), so 2,000 deals are about 17 CPU-minutes.
 
 With CIRCUITPYTHON (cpy32) and CIRCUITPYTHON_MPY_CROSS set it also times the hint there, as a
 board loads it (engine/ compiled to .mpy): every hint of hint play on the first --cpy-deals
