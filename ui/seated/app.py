@@ -20,6 +20,7 @@ import gc
 
 from hw import TICKS_MASK, keys
 from ui.app import DAMAGED, App
+from ui.persist import PLACE
 
 try:
     from micropython import const
@@ -81,6 +82,14 @@ class SeatTable:
     def thinking(self):
         return False
 
+    def place(self):
+        """What the table keeps with the game beside the engine's save (bytes), or None."""
+        return None
+
+    def go_back(self, d):
+        """place()'s bytes at power-on, after resumed(); bytes that do not read change
+        nothing."""
+
     queue = ()    # news said a line at a time, NEWS_MS apart, the prompt last
     qi = 0
 
@@ -140,6 +149,9 @@ class Seated(App):
                 self.game.restore(data)
                 t.resumed(self)
                 self.playing = True
+                at = p.get(t.GAME_TAG | PLACE)
+                if at is not None:
+                    t.go_back(at)
             except t.SaveError:
                 notice = DAMAGED
         return notice
@@ -148,6 +160,9 @@ class Seated(App):
         p = self.persist
         if self.playing:
             p.put(self.table.GAME_TAG, self.game.save())
+            at = self.table.place()
+            if at is not None:
+                p.put(self.table.GAME_TAG | PLACE, at)
         from ui.seated.screens import pack
         p.put(self.table.SETUP_TAG, pack(self))
         p.commit(self.settings)

@@ -162,11 +162,11 @@ def line(t, i, s, cards=True):
 
 def start(t, s):
     """Seat s decides: its news since its last decision, the first line in t.line (True) and
-    the rest by more(t); the cursor goes to a card a pass left brought it."""
+    the rest by more(t); the cursor goes to a card a pass left brought it. A line counts as
+    told once the next is asked for: a power cut or the menu mid-news tells it again."""
     t.tell_s = s
     t.tell_i = max(t.seen[s], t.moves - _LOG_SIZE)
     t.tell_end = t.moves
-    t.seen[s] = t.moves
     for i in range(t.tell_i, t.moves):
         if t.log[4 * (i % _LOG_SIZE)] == _E_PASS:
             g = t.game
@@ -179,10 +179,50 @@ def start(t, s):
 def more(t):
     """The next line of the news start() began, in t.line: False when none is left."""
     while t.tell_i < t.tell_end:
+        t.seen[t.tell_s] = t.tell_i
         t.tell_i += 1
         if line(t, t.tell_i - 1, t.tell_s):
             return True
+    t.seen[t.tell_s] = t.tell_end
     return False
+
+
+def pack(t):
+    """The log kept with the match: how many events (up to _LOG_SIZE), those events oldest
+    first, per seat how many of them it has not been told, and the card a pass left brought
+    each seat (the events renumbered from 0 when they come back)."""
+    n = min(t.moves, _LOG_SIZE)
+    first = t.moves - n
+    out = bytearray(1 + 4 * n + 12)
+    out[0] = n
+    for i in range(n):
+        j = 4 * ((first + i) % _LOG_SIZE)
+        out[1 + 4 * i:5 + 4 * i] = t.log[j:j + 4]
+    k = 1 + 4 * n
+    for s in range(6):
+        out[k + s] = min(n, t.moves - t.seen[s])
+        out[k + 6 + s] = t.got[s]
+    return out
+
+
+def unpack(t, d):
+    """pack()'s bytes back into table t (a new app's, its log clear); a record that does not
+    read is left out: the match goes on with an empty log."""
+    n = d[0] if len(d) else 0
+    k = 1 + 4 * n
+    if n > _LOG_SIZE or len(d) != k + 12 or max(d[k:k + 6]) > n:
+        return
+    for j in range(1, k, 4):
+        e = d[j] & 15
+        # names are looked up by these seats: none past the sixth
+        if not _E_PLAY <= e <= _E_SHUFFLE or d[j + 1] & 7 > 5 or \
+                (e == _E_SKIP or e == _E_TAKE) and d[j + 2] > 5:
+            return
+    t.log[:4 * n] = d[1:k]
+    t.moves = n
+    for s in range(6):
+        t.seen[s] = n - d[k + s]
+        t.got[s] = d[k + 6 + s]
 
 
 def name(c):

@@ -189,8 +189,7 @@ class AmigoTable(SeatTable):
         if self.cursor >= cnt:
             self.cursor = cnt - 1 if cnt else 0
         if p == P_TAKE:
-            self.pick = s
-            self._step_pick(1)
+            self.pick = next_victim(g, s, 1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if amigo_log.start(self, s):
             # every line in turn, then the prompt (next_news); Down shows the log, with names
@@ -198,15 +197,30 @@ class AmigoTable(SeatTable):
             v.say_line(self.line)
             app.due(True)
         else:
-            v.say(prompt(g))
+            self._ask()
 
-    def next_news(self, app):
-        if self.view.said is not self.line or not app.due():
+    def _ask(self):
+        """The decision's prompt, and for a take the white bar under the seat it would hit:
+        the two come together, so the bar is never there without the words that explain it."""
+        g = self.game
+        if g.pending == P_TAKE:
+            self.view.mark_victim(self.pick)
+        self.view.say(prompt(g))
+
+    def telling(self):
+        """A person's news is on the message row (keys then only show the next line)."""
+        return self.view.said is self.line and not self.busy() and \
+            self.game.pending != P_OVER
+
+    def next_news(self, app, now=False):
+        """The next line of news, or once it is told the prompt: when due, or now (a key)."""
+        if not self.telling() or not (now or app.due()):
             return False
         if amigo_log.more(self):
             self.view.say_line(self.line)
+            app.due(True)
         else:
-            self.view.say(prompt(self.game))
+            self._ask()
         return True
 
     def _step_pick(self, step):
@@ -255,6 +269,7 @@ class AmigoTable(SeatTable):
         keep = a == A_DRAW and g.seat != s == app.holder and amigo_log.line(self, self.drew, s)
         if keep:
             self.view.say_line(self.line)
+            self.seen[s] = self.drew + 1    # told: not again at the next decision
         self._decision(app, keep)
 
     def tick(self, app):
@@ -277,6 +292,10 @@ class AmigoTable(SeatTable):
         return True
 
     def key(self, app, k):
+        # A key while news remains shows the next line and does nothing else: a person in a
+        # hurry loses no news, and no key acts on a decision whose prompt is not yet shown.
+        if self.next_news(app, True):
+            return
         if k == keys.START:
             app.open_menu()
         elif self.game.pending != P_OVER:
@@ -292,6 +311,12 @@ class AmigoTable(SeatTable):
 
     def history(self, app):
         app.over(amigo_words.LastMoves())
+
+    def place(self):
+        return amigo_log.pack(self)
+
+    def go_back(self, d):
+        amigo_log.unpack(self, d)
 
 
 class AmigoApp(Seated):
