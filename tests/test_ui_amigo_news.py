@@ -17,6 +17,7 @@ from tests.test_ui_amigo import (
     step_cpus,
 )
 from tests.ui_keys import press
+from tools.text.view import row_text
 from tools.text.yoyo_amigo import screen_text
 from ui.app import SAVE_AFTER_MS
 from ui.persist import PLACE, TAG_AMIGO
@@ -26,8 +27,8 @@ from ui.yoyo_amigo.words import lines
 
 
 def message_row(app):
-    """The message row as the screen shows it (the last line of the table's text)."""
-    return screen_text(app).splitlines()[-1].strip()
+    """The message row as drawn, read back from its tiles."""
+    return row_text(app.table.view._msg)
 
 
 def skip_and_take():

@@ -14,8 +14,9 @@ from hw import keys
 from ui import forget, deck as sprites
 from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
 from ui.seated.app import SeatTable, Seated
-from ui.yoyo_parlett.view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index, refusal,
-                          scores, start_words, step_cursor, transfer_words, turn_words)
+from ui.yoyo_parlett.view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index,
+                                  prompt_words, refusal, scores, start_words, step_cursor,
+                                  transfer_words, turn_words)
 # isort: on
 
 try:
@@ -24,6 +25,7 @@ except ImportError:
     const = int
 
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
+_ROW = const(26)              # the message row's characters (ui/text.py SCREEN_CHARS)
 
 
 class YoyoTable(SeatTable):
@@ -59,6 +61,8 @@ class YoyoTable(SeatTable):
         self.event = ""           # how the last turn ended, for the next prompt or curtain
         self.news = []            # transfers since a person last played, to tell them
         self.moved = 0            # the card the turn's transfer moved
+        self.prompt_key = -1      # prompt(): what its words were made for, and the words
+        self.prompt_said = ""
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -122,15 +126,33 @@ class YoyoTable(SeatTable):
         if g.phase == OVER or g.kinds[g.turn] != HUMAN or not g.redo():
             return False
         self.view.draw_all(g)
-        self.view.say(PROMPTS[self._prompt_index()])
+        self.view.say(self.prompt(app))
         app.changed()
         return True
 
     def prompt(self, app):
-        return PROMPTS[self._prompt_index()]
+        # made again only when the prompt or the rank it names changes: a play allocates
+        # nothing
+        g = self.game
+        p = self._prompt_index()
+        words = PROMPTS[p]
+        if p != 3 and p != 4 and p != 7:    # the prompts that name a rank (prompt_words)
+            return words
+        key = p | (g.need() + 1) << 4 | (g.other() + 1) << 8
+        if key != self.prompt_key:
+            self.prompt_key = key
+            self.prompt_said = prompt_words(g, p)
+        return self.prompt_said
 
     def done(self):
         return self.game.hist_len
+
+    def place(self):
+        return bytes((self.cursor,))    # the fan the cursor was on, kept across power-on
+
+    def go_back(self, d):
+        if len(d) == 1 and d[0] < NUM_FANS:
+            self.cursor = d[0]
 
     def handover(self, app):
         return self.news + handover(self.game, self.moves, self.event)
@@ -166,13 +188,19 @@ class YoyoTable(SeatTable):
         g = self.game
         p = self._prompt_index()
         who = "%s plays." % self.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
+        words = start_words(g, p)
         if event:
-            line = "%s %s" % (event, who or start_words(g, p))
+            line = "%s %s" % (event, who or words)
         else:
-            line = "%s %s" % (who, start_words(g, p)) if who else PROMPTS[p]
-        if self.news and not who:
+            line = "%s %s" % (who, words) if who else self.prompt(app)
+        news = self.news
+        if event and len(line) > _ROW:
+            # the event, then the prompt that names the rank: both whole, in turn
+            news = news + [event]
+            line = words
+        if news and not who:
             # a person's turn: the transfers since their last, one at a time, then the prompt
-            self.in_turn(app, self.news + [line])
+            self.in_turn(app, news + [line])
             self.news = []
         else:
             self.view.say(line)
@@ -227,7 +255,7 @@ class YoyoTable(SeatTable):
                 app.holder = g.turn
             self._say_start(app, self.event)
         elif g.kinds[s] == HUMAN:
-            v.say(PROMPTS[self._prompt_index()])
+            v.say(self.prompt(app))
 
     def tick(self, app):
         if self.cpu is None:
@@ -277,7 +305,7 @@ class YoyoTable(SeatTable):
         elif k == keys.B:
             if g.undo():
                 self.view.draw_all(g)
-                self.view.say(PROMPTS[self._prompt_index()])
+                self.view.say(self.prompt(app))
                 app.changed()
             else:
                 self.view.say("Nothing to undo this turn")
