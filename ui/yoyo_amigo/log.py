@@ -21,7 +21,7 @@ _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the l
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
 _E_SHUFFLE = const(9)   # the discards became the draw pile
-_LOG_SIZE = const(16)    # events kept
+_LOG_SIZE = const(32)    # events kept: more than 5 CPU seats make between two decisions
 _MSG_CHARS = const(25)  # ui.yoyo_amigo.view.MSG_CHARS
 
 
