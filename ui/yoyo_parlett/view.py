@@ -152,13 +152,12 @@ class YoyoView:
 
 # -- words: prompts and refusals, short plain sentences that fit the 26-character message row
 # Prompts for the seat to move, long and after an event; constant strings, so saying one again
-# allocates nothing. Two are never said, so they are blank: a CPU seat's turn is said with its
-# name and the short prompt, and a turn never passes to a seat that must announce the way.
+# allocates nothing. Some are never said, so they are blank: a CPU seat's turn is said with its
+# name and the short prompt, a turn never passes to a seat that must announce the way, and a
+# pass or a transfer names the rank wanted (prompt_words).
 PROMPTS = ("Up/down: choose the way", "A plays, B undoes", "A: any card starts a pile",
-           "Nothing fits: A passes", "Select: top card to bottom", "",
-           "Game over. A: scores", "Select: transfer, A: pass")
-SHORT = ("", "A: play", "A: new pile", "A: pass", "Sel: move", "A: skip",
-         "A: scores", "Sel or A")
+           "", "", "", "Game over. A: scores", "")
+SHORT = ("", "A: play", "A: new pile", "", "", "A: skip", "A: scores", "")
 _ANNOUNCE_P = const(0)
 _PLAY_P = const(1)
 _FREE_P = const(2)
@@ -205,7 +204,7 @@ def prompt_words(g, p):
     if p == _PASS_P:
         return ("No %s fits: A passes" if len(k) <= 7 else "No %s: A passes") % k
     k = "Sel: free %s %s" % ("an" if k[0] in "A8" else "a", k)
-    return k + ", A: pass" if p == _MAY_P and len(k) <= 16 else k
+    return "%s, A: pass" % k if p == _MAY_P and len(k) <= 16 else k
 
 
 def turn_words(g, who):
