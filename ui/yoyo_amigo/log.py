@@ -200,7 +200,7 @@ def pack(t):
         out[1 + 4 * i:5 + 4 * i] = t.log[j:j + 4]
     k = 1 + 4 * n
     for s in range(6):
-        out[k + s] = min(n, t.moves - t.seen[s])
+        out[k + s] = max(0, min(n, t.moves - t.seen[s]))   # an undo takes moves back
         out[k + 6 + s] = t.got[s]
     return out
 
