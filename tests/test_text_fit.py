@@ -718,7 +718,7 @@ def drive_yoyo_words():
     app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
     assert app.table.view.said == "CPU3 won 50. Play a Queen"
     # a pass and a transfer name the rank wanted, or both ranks either way (issue 36)
-    from ui.yoyo_parlett.view import prompt_words
+    from ui.yoyo_parlett.words import prompt_words
     for way in (0, yy.FREE_WAY):
         g.options = way
         g.n = g.base + 1

@@ -34,6 +34,7 @@ from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.programs import Programs
 from ui.seated import screens as seat_screens
 from ui.seated.app import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.yoyo_amigo import log as amigo_log
 from ui.yoyo_amigo import play as amigo_app
 from ui.yoyo_amigo.table import AmigoApp, AmigoTable
 from ui.yoyo_amigo.view import MSG_CHARS, SEAT_RGB, WINDOW
@@ -154,9 +155,9 @@ def human_decides(hw, app, rnd, watch=None, check=True):
     p = g.pending
     before = g.save() if check else None
     # the news first: any key shows its next line and does nothing else; the prompt last
-    told = app.table.telling()
+    told = amigo_log.telling(app.table)
     for _ in range(20):
-        if not app.table.telling():
+        if not amigo_log.telling(app.table):
             break
         press(hw, app, rnd.choice((keys.A, keys.B, keys.SELECT, keys.UP, keys.DOWN,
                                    keys.LEFT, keys.RIGHT)))

@@ -161,3 +161,10 @@ def test_a_drawn_card_that_fits_still_asks_at_once():
     put_table(app, g)
     press(hw, app, keys.B)
     assert g.pending == P_DRAWN and message_row(app) == amigo_play.P_DRAWN_TEXT
+
+
+def test_the_kept_log_and_the_log_agree_on_its_size_and_kinds():
+    from ui.yoyo_amigo import keep, log
+    assert keep._LOG_SIZE == log._LOG_SIZE
+    assert (keep._E_PLAY, keep._E_SKIP, keep._E_TAKE, keep._E_SHUFFLE) == \
+        (log._E_PLAY, log._E_SKIP, log._E_TAKE, log._E_SHUFFLE)

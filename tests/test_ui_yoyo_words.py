@@ -116,7 +116,7 @@ class _Wants:
 
 
 def test_every_prompt_that_names_a_rank_fits_the_row_and_names_it():
-    from ui.yoyo_parlett.view import prompt_words
+    from ui.yoyo_parlett.words import prompt_words
     for p in (3, 4, 7):                     # pass, transfer, transfer or pass
         for r in range(13):
             for o in [-1] + [x for x in range(13) if x != r]:

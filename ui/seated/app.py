@@ -2,8 +2,7 @@
 (ui/app.py): CPU seats paced so a person can follow them (A skips to the next person), its
 records, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
 
-A game brings one table screen class (Yo-yo: ui/yoyo_parlett/table.py, YoYo:
-ui/yoyo_amigo/table.py) with:
+A game brings one table class (Yo-yo: ui/yoyo_parlett/table.py, YoYo: ui/yoyo_amigo/table.py):
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
     HELP                        the name of its paragraphs in ui/seated/help.py
     MENU                        its menu rows (ui/seated/screens.py knows them), fixed
@@ -13,14 +12,14 @@ ui/yoyo_amigo/table.py) with:
     Table(app)                  .group, .game, show(app), key(app, k), seat(), in_progress(),
                                 busy() (a CPU seat is to move), tick(app) (its move, or a
                                 slice of its thinking: True once it acted), new_game(app),
-                                resumed(app), handover(app) (the curtain's lines), scores(app)
-                                (ui/seated/screens.py's Scores), and SeatTable's defaults.
+                                resumed(app), keep(persist), handover(app) (the curtain's
+                                lines), scores(app) (ui/seated/screens.py's Scores), and
+                                SeatTable's defaults.
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
 from hw import TICKS_MASK, keys
 from ui.app import DAMAGED, App
-from ui.persist import PLACE
 
 try:
     from micropython import const
@@ -82,14 +81,6 @@ class SeatTable:
     def thinking(self):
         return False
 
-    def place(self):
-        """What the table keeps with the game beside the engine's save (bytes), or None."""
-        return None
-
-    def go_back(self, d):
-        """place()'s bytes at power-on, after resumed(); bytes that do not read change
-        nothing."""
-
     queue = ()    # news said a line at a time, NEWS_MS apart, the prompt last
     qi = 0
 
@@ -149,9 +140,6 @@ class Seated(App):
                 self.game.restore(data)
                 t.resumed(self)
                 self.playing = True
-                at = p.get(t.GAME_TAG | PLACE)
-                if at is not None:
-                    t.go_back(at)
             except t.SaveError:
                 notice = DAMAGED
         return notice
@@ -160,9 +148,7 @@ class Seated(App):
         p = self.persist
         if self.playing:
             p.put(self.table.GAME_TAG, self.game.save())
-            at = self.table.place()
-            if at is not None:
-                p.put(self.table.GAME_TAG | PLACE, at)
+            self.table.keep(p)      # what else it keeps with the game (resumed() reads it)
         from ui.seated.screens import pack
         p.put(self.table.SETUP_TAG, pack(self))
         p.commit(self.settings)

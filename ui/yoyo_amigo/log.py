@@ -5,6 +5,7 @@ heap for good and splits it); the last moves' screen reads it from ui/yoyo_amigo
 card is named only to the person holding the device, and only on the table: a curtain is seen
 by whoever holds the device before it changes hands."""
 from engine.amigo import A_DRAW, A_KEEP, A_PLAY, P_DIR, P_OVER, P_TAKE, P_TURN
+from ui.yoyo_amigo.play import prompt
 
 try:
     from micropython import const
@@ -187,42 +188,32 @@ def more(t):
     return False
 
 
-def pack(t):
-    """The log kept with the match: how many events (up to _LOG_SIZE), those events oldest
-    first, per seat how many of them it has not been told, and the card a pass left brought
-    each seat (the events renumbered from 0 when they come back)."""
-    n = min(t.moves, _LOG_SIZE)
-    first = t.moves - n
-    out = bytearray(1 + 4 * n + 12)
-    out[0] = n
-    for i in range(n):
-        j = 4 * ((first + i) % _LOG_SIZE)
-        out[1 + 4 * i:5 + 4 * i] = t.log[j:j + 4]
-    k = 1 + 4 * n
-    for s in range(6):
-        out[k + s] = max(0, min(n, t.moves - t.seen[s]))   # an undo takes moves back
-        out[k + 6 + s] = t.got[s]
-    return out
+def ask(t):
+    """The decision's prompt, and for a take the white bar under the seat it would hit: the
+    two come together, so the bar is never there without the words that explain it."""
+    g = t.game
+    if g.pending == P_TAKE:
+        t.view.mark_victim(t.pick)
+    t.view.say(prompt(g))
 
 
-def unpack(t, d):
-    """pack()'s bytes back into table t (a new app's, its log clear); a record that does not
-    read is left out: the match goes on with an empty log."""
-    n = d[0] if len(d) else 0
-    k = 1 + 4 * n
-    if n > _LOG_SIZE or len(d) != k + 12 or max(d[k:k + 6]) > n:
-        return
-    for j in range(1, k, 4):
-        e = d[j] & 15
-        # names are looked up by these seats: none past the sixth
-        if not _E_PLAY <= e <= _E_SHUFFLE or d[j + 1] & 7 > 5 or \
-                (e == _E_SKIP or e == _E_TAKE) and d[j + 2] > 5:
-            return
-    t.log[:4 * n] = d[1:k]
-    t.moves = n
-    for s in range(6):
-        t.seen[s] = n - d[k + s]
-        t.got[s] = d[k + 6 + s]
+def telling(t):
+    """A person's news is on the message row (keys then only show the next line)."""
+    return t.view.said is t.line and not t.busy() and t.game.pending != P_OVER
+
+
+def next_news(t, app, now=False):
+    """The next line of news, or once it is told the prompt: when due, or now (a key: it
+    does nothing else, so a person in a hurry loses no news and no key acts on a decision
+    whose prompt is not yet shown)."""
+    if not telling(t) or not (now or app.due()):
+        return False
+    if more(t):
+        t.view.say_line(t.line)
+        app.due(True)
+    else:
+        ask(t)
+    return True
 
 
 def name(c):

@@ -218,7 +218,8 @@ def key(t, app, k):
             v.say("Nothing to take back" if k == keys.B else P_DIR_TEXT)
     elif p == P_TAKE:
         if k == keys.UP or k == keys.DOWN:
-            t._step_pick(1 if k == keys.DOWN else -1)
+            t.pick = next_victim(g, t.pick, 1 if k == keys.DOWN else -1)
+            v.mark_victim(t.pick)
         elif k == keys.A:
             t._try(app, A_CHOOSE, t.pick)
         elif k == keys.SELECT:

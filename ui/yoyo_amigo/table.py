@@ -100,8 +100,8 @@ class AmigoTable(SeatTable):
         self.game.new_match(app.players, 1 + app.rng.below(31999),
                             app.options & (ESCALATE | DRAW_ANY), app.kinds)
         self.cpus.thinking = False
-        self.clear()
         self.resumed(app)
+        self.clear()                    # after resumed(): a new match, no log kept
 
     def clear(self):
         amigo_log.clear(self)
@@ -113,6 +113,7 @@ class AmigoTable(SeatTable):
         app.options = g.options
         app.kinds[:] = g.kinds
         self.shuffled = g.exhausted
+        self.keep(app.persist, True)
         for s in range(g.players):      # CPU seats made now, while the heap is in one piece
             if g.kinds[s]:
                 self.cpus.get(g.kinds[s])
@@ -197,35 +198,10 @@ class AmigoTable(SeatTable):
             v.say_line(self.line)
             app.due(True)
         else:
-            self._ask()
-
-    def _ask(self):
-        """The decision's prompt, and for a take the white bar under the seat it would hit:
-        the two come together, so the bar is never there without the words that explain it."""
-        g = self.game
-        if g.pending == P_TAKE:
-            self.view.mark_victim(self.pick)
-        self.view.say(prompt(g))
-
-    def telling(self):
-        """A person's news is on the message row (keys then only show the next line)."""
-        return self.view.said is self.line and not self.busy() and \
-            self.game.pending != P_OVER
+            amigo_log.ask(self)
 
     def next_news(self, app, now=False):
-        """The next line of news, or once it is told the prompt: when due, or now (a key)."""
-        if not self.telling() or not (now or app.due()):
-            return False
-        if amigo_log.more(self):
-            self.view.say_line(self.line)
-            app.due(True)
-        else:
-            self._ask()
-        return True
-
-    def _step_pick(self, step):
-        self.pick = next_victim(self.game, self.pick, step)
-        self.view.mark_victim(self.pick)
+        return amigo_log.next_news(self, app, now)
 
     # -- moves -----------------------------------------------------------------------
     def _try(self, app, a, arg=0, buf=None):
@@ -292,9 +268,7 @@ class AmigoTable(SeatTable):
         return True
 
     def key(self, app, k):
-        # A key while news remains shows the next line and does nothing else: a person in a
-        # hurry loses no news, and no key acts on a decision whose prompt is not yet shown.
-        if self.next_news(app, True):
+        if amigo_log.next_news(self, app, True):     # news first: a key only shows it
             return
         if k == keys.START:
             app.open_menu()
@@ -312,11 +286,9 @@ class AmigoTable(SeatTable):
     def history(self, app):
         app.over(amigo_words.LastMoves())
 
-    def place(self):
-        return amigo_log.pack(self)
-
-    def go_back(self, d):
-        amigo_log.unpack(self, d)
+    def keep(self, p, back=False):
+        from ui.yoyo_amigo.keep import keep  # loaded only for a save or a power-on
+        keep(self, p, back)
 
 
 class AmigoApp(Seated):

@@ -12,11 +12,11 @@ from engine.yoyo import (ANNOUNCE, DOWN, EV_WON, FREE_WAY, GREEDY, HUMAN, LOOKAH
                          STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
 from hw import keys
 from ui import forget, deck as sprites
-from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
+from ui.persist import PLACE, TAG_YOYO, TAG_YOYO_SETUP
 from ui.seated.app import SeatTable, Seated
 from ui.yoyo_parlett.view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index,
-                                  prompt_words, refusal, scores, start_words, step_cursor,
-                                  transfer_words, turn_words)
+                                  refusal, scores, step_cursor, transfer_words, turn_words)
+from ui.yoyo_parlett.words import prompt_of, say_start
 # isort: on
 
 try:
@@ -25,7 +25,6 @@ except ImportError:
     const = int
 
 WIN_NOTES = ((523, 90), (659, 90), (784, 90), (1047, 200))
-_ROW = const(26)              # the message row's characters (ui/text.py SCREEN_CHARS)
 
 
 class YoyoTable(SeatTable):
@@ -120,6 +119,8 @@ class YoyoTable(SeatTable):
         app.players = g.players
         app.kinds[:3] = g.kinds
         self.counted = g.is_over()
+        d = app.persist.get(TAG_YOYO | PLACE)
+        self.cursor = d[0] if d and len(d) == 1 and d[0] < NUM_FANS else 0
 
     def redo(self, app):
         g = self.game
@@ -131,28 +132,13 @@ class YoyoTable(SeatTable):
         return True
 
     def prompt(self, app):
-        # made again only when the prompt or the rank it names changes: a play allocates
-        # nothing
-        g = self.game
-        p = self._prompt_index()
-        words = PROMPTS[p]
-        if p != 3 and p != 4 and p != 7:    # the prompts that name a rank (prompt_words)
-            return words
-        key = p | (g.need() + 1) << 4 | (g.other() + 1) << 8
-        if key != self.prompt_key:
-            self.prompt_key = key
-            self.prompt_said = prompt_words(g, p)
-        return self.prompt_said
+        return prompt_of(self)
 
     def done(self):
         return self.game.hist_len
 
-    def place(self):
-        return bytes((self.cursor,))    # the fan the cursor was on, kept across power-on
-
-    def go_back(self, d):
-        if len(d) == 1 and d[0] < NUM_FANS:
-            self.cursor = d[0]
+    def keep(self, p):
+        p.put(TAG_YOYO | PLACE, bytes((self.cursor,)))  # the cursor's fan, across power-on
 
     def handover(self, app):
         return self.news + handover(self.game, self.moves, self.event)
@@ -185,25 +171,7 @@ class YoyoTable(SeatTable):
             self._say_start(app, self.event)
 
     def _say_start(self, app, event):
-        g = self.game
-        p = self._prompt_index()
-        who = "%s plays." % self.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
-        words = start_words(g, p)
-        if event:
-            line = "%s %s" % (event, who or words)
-        else:
-            line = "%s %s" % (who, words) if who else self.prompt(app)
-        news = self.news
-        if event and len(line) > _ROW:
-            # the event, then the prompt that names the rank: both whole, in turn
-            news = news + [event]
-            line = words
-        if news and not who:
-            # a person's turn: the transfers since their last, one at a time, then the prompt
-            self.in_turn(app, news + [line])
-            self.news = []
-        else:
-            self.view.say(line)
+        say_start(self, app, event)
 
     def _prompt_index(self):
         return prompt_index(self.game, self.moves)

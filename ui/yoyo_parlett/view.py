@@ -182,29 +182,11 @@ def _rank(r):
 
 
 def start_words(g, p):
-    """The short prompt after another seat's turn; a new pile says the rank it wants, a pass
-    or a transfer the rank no fan offers (prompt_words)."""
+    """The short prompt after another seat's turn; a new pile says the rank it wants (a pass
+    or a transfer says it in ui/yoyo_parlett/words.py)."""
     if p == _PLAY_P and g.n == g.base:
         return "Play " + _rank(g.need())
-    return prompt_words(g, p) if p == _PASS_P or p == _XFER_P or p == _MAY_P else SHORT[p]
-
-
-_RANK_WORDS = "Ace|2|3|4|5|6|7|8|9|10|Jack|Queen|King"
-
-
-def prompt_words(g, p):
-    """The prompt for the seat to move (PROMPTS), naming the rank wanted where the seat
-    cannot play it: why A passes, and which card a transfer would free."""
-    if p != _PASS_P and p != _XFER_P and p != _MAY_P or g.need() < 0:
-        return PROMPTS[p]
-    w = _RANK_WORDS.split("|")
-    k = w[g.need()]
-    if g.other() >= 0:
-        k += "/" + w[g.other()]
-    if p == _PASS_P:
-        return ("No %s fits: A passes" if len(k) <= 7 else "No %s: A passes") % k
-    k = "Sel: free %s %s" % ("an" if k[0] in "A8" else "a", k)
-    return "%s, A: pass" % k if p == _MAY_P and len(k) <= 16 else k
+    return SHORT[p]
 
 
 def turn_words(g, who):
