@@ -138,7 +138,8 @@ def test_the_last_moves_and_untold_news_survive_power_on():
     app.step()
     assert app.unsaved_since < 0
     kept = app.persist.get(TAG_AMIGO | PLACE)
-    assert kept is not None and len(kept) <= 1 + 4 * 32 + 12     # compact
+    # compact: the events untold to the one person, or the 8 the last moves show
+    assert kept is not None and len(kept) == 1 + 4 * kept[0] + 12 and kept[0] <= 32
     assert message_row(app) == took         # the second line came while play paused
     press(hw, app, keys.DOWN, keys.DOWN)        # the prompt, then the last moves
     assert app.screen == ASK

@@ -30,7 +30,14 @@ def pack(t):
     """The log kept with the match: how many events (up to _LOG_SIZE), those events oldest
     first, per seat how many of them it has not been told, and the card a pass left brought
     each seat (the events renumbered from 0 when they come back)."""
-    n = min(t.moves, _LOG_SIZE)
+    # the events some person has not been told yet, and the 8 the last moves' screen shows
+    # (an event makes at least one of its lines)
+    g = t.game
+    n = 8
+    for s in range(g.players):
+        if g.kinds[s] == 0 and t.moves - t.seen[s] > n:
+            n = t.moves - t.seen[s]
+    n = min(n, t.moves, _LOG_SIZE)
     first = t.moves - n
     out = bytearray(1 + 4 * n + 12)
     out[0] = n
