@@ -748,6 +748,13 @@ def drive_yoyo_words():
     app.table.view.say(transfer_words(g, "CPU3", cards.parse("10D")))
     app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
     assert app.table.view.said == "CPU3 won 50. Play a Queen"
+    # a pass and a transfer name the rank wanted, or both ranks either way (issue 36)
+    from ui.yoyo_parlett.words import prompt_words
+    for way in (0, yy.FREE_WAY):
+        g.options = way
+        g.n = g.base + 1
+        for p in (3, 4, 7):
+            app.table.view.say(prompt_words(g, p))
     # CPU seats' turn ends with the widest counts, then scores of the largest figures
     hw, app = ui_keys.boot(YoyoApp)
     press(hw, app, keys.RIGHT)

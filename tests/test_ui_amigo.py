@@ -34,6 +34,7 @@ from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.programs import Programs
 from ui.seated import screens as seat_screens
 from ui.seated.app import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.yoyo_amigo import log as amigo_log
 from ui.yoyo_amigo import play as amigo_app
 from ui.yoyo_amigo.table import AmigoApp, AmigoTable
 from ui.yoyo_amigo.view import MSG_CHARS, SEAT_RGB, WINDOW
@@ -153,6 +154,15 @@ def human_decides(hw, app, rnd, watch=None, check=True):
     s = g.seat
     p = g.pending
     before = g.save() if check else None
+    # the news first: any key shows its next line and does nothing else; the prompt last
+    told = amigo_log.telling(app.table)
+    for _ in range(20):
+        if not amigo_log.telling(app.table):
+            break
+        press(hw, app, rnd.choice((keys.A, keys.B, keys.SELECT, keys.UP, keys.DOWN,
+                                   keys.LEFT, keys.RIGHT)))
+        assert g.save() == before or not check
+    assert not told or app.table.view.said == amigo_app.prompt(g)
     helper = HELPERS[rnd.choice((GREEDY, PLANNER))]
     if p == P_TURN or p == P_DRAWN:
         a = helper.decide(g)
@@ -1048,6 +1058,8 @@ def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
     step_cpus(hw, app)
     assert g.seat == 1 and g.counts[2] == 2 and g.pending == P_TURN
     assert said(app) == "P1 skipped you"
+    press(hw, app, keys.DOWN)                   # a key while news is told: the prompt next
+    assert app.screen == TABLE and said(app) == amigo_app.prompt(g)
     press(hw, app, keys.DOWN)                               # the log of the last moves
     assert app.screen == ASK
     text = screen_text(app)
@@ -1085,7 +1097,7 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     assert "P2 took your card" in curtain and kit_name(from_p3) not in curtain.split("Top")[0]
     press(hw, app, keys.A)
     assert said(app) == "P2 took your %s" % kit_name(from_p3)   # the table names it
-    press(hw, app, keys.DOWN)                   # so does the log, to its owner
+    press(hw, app, keys.DOWN, keys.DOWN)        # so does the log, to its owner
     assert "P2 took your %s" % kit_name(from_p3) in screen_text(app)
     press(hw, app, keys.B)
     assert from_p3 not in [g.card(2, i) for i in range(g.counts[2])]
@@ -1095,7 +1107,7 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     assert g.seat == 0 and app.screen == CURTAIN
     press(hw, app, keys.A)
     assert said(app) == "P2 took your %s" % kit_name(from_p1)
-    press(hw, app, keys.DOWN)
+    press(hw, app, keys.DOWN, keys.DOWN)
     assert "P2 took your %s" % kit_name(from_p1) in screen_text(app)
 
 

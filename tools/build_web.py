@@ -135,8 +135,9 @@ RULES_HEAD = """<!doctype html>
 </head>
 <body>
 <h1>Pocket Patience: how to play</h1>
-<p>Each game's help, as the board shows it under Start, Help. <a href="index.html">Back to
-the game</a>.</p>
+<p>Each game's help, as the board shows it under Start, Help. The game stays open in its own tab;
+open <a href="index.html">the game</a> here only if you closed it (two open pages would save
+over each other).</p>
 <p>On this page the keys are: arrows for the D-pad, Z or A for A, X or B for B, Enter for
 Start, Space for Select (or the buttons under the screen). Start opens a game's menu: help,
 settings, a new game, and "Other games" back to the chooser.</p>

@@ -35,11 +35,13 @@ function fail(e) {
   console.error(e);
 }
 
+// The screen at the largest whole scale that leaves the rest of the page (title, lights, pad,
+// key line) in the window with no scrollbar: what the rest needs is measured as laid out.
 function fitScale() {
-  const room = document.getElementById("pad").offsetHeight +
-    document.querySelector("header").offsetHeight + 40;
-  const s = Math.max(1, Math.min(6, Math.floor(Math.min(
-    window.innerWidth / W, (window.innerHeight - room) / H))));
+  const body = document.body.getBoundingClientRect().height;
+  const rest = Math.ceil(body - canvas.getBoundingClientRect().height);
+  const s = Math.max(1, Math.floor(Math.min(window.innerWidth / W,
+                                            (window.innerHeight - rest) / H)));
   if (s !== pp.scale || canvas.width !== W * s) {
     pp.scale = s;
     canvas.width = W * s;
@@ -224,9 +226,9 @@ async function boot() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") save();
   });
+  status.hidden = true;
   fitScale();
   window.addEventListener("resize", fitScale);
-  status.hidden = true;
   pp.ready = true;
   loop();
 }

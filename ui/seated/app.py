@@ -2,7 +2,7 @@
 (ui/app.py): CPU seats paced so a person can follow them (A skips to the next person), its
 records, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
 
-A game brings one table screen class (ui/yoyo_parlett/table.py, ui/yoyo_amigo/table.py) with:
+A game brings one table class (Yo-yo: ui/yoyo_parlett/table.py, YoYo: ui/yoyo_amigo/table.py):
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
     HELP                        the name of its paragraphs in ui/seated/help.py
     MENU                        its menu rows (ui/seated/screens.py knows them), fixed
@@ -12,8 +12,9 @@ A game brings one table screen class (ui/yoyo_parlett/table.py, ui/yoyo_amigo/ta
     Table(app)                  .group, .game, show(app), key(app, k), seat(), in_progress(),
                                 busy() (a CPU seat is to move), tick(app) (its move, or a
                                 slice of its thinking: True once it acted), new_game(app),
-                                resumed(app), handover(app) (the curtain's lines), scores(app)
-                                (ui/seated/screens.py's Scores), and SeatTable's defaults.
+                                resumed(app), keep(persist), handover(app) (the curtain's
+                                lines), scores(app) (ui/seated/screens.py's Scores), and
+                                SeatTable's defaults.
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
@@ -147,6 +148,7 @@ class Seated(App):
         p = self.persist
         if self.playing:
             p.put(self.table.GAME_TAG, self.game.save())
+            self.table.keep(p)      # what else it keeps with the game (resumed() reads it)
         from ui.seated.screens import pack
         p.put(self.table.SETUP_TAG, pack(self))
         p.commit(self.settings)

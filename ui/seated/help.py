@@ -32,8 +32,9 @@ AMIGO = (
     "clears the picks, draws, or keeps a drawn card; Start opens the menu. While a CPU "
     "moves, A skips ahead.",
     "Up in your turn puts the cursor on a card that fits; Down shows the last moves. Your "
-    "next decision tells, a line at a time, what others did to you. B takes back your last "
-    "play, way or card passed until another player acts; a draw, a take or chaos shows "
+    "next decision tells, a line at a time, what others did to you; any key shows the next "
+    "line. To take cards, Up/Down moves the white bar to a player, A takes. B takes back "
+    "your last play, way or card passed until another player acts; a draw, a take or chaos shows "
     "cards, so it stays.",
     "Scores: out first +5, the others -1 a card. When the draw pile runs out twice, only "
     "minus points. A match is twice as many games as players; the highest total wins.",

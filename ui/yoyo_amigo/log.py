@@ -5,6 +5,7 @@ heap for good and splits it); the last moves' screen reads it from ui/yoyo_amigo
 card is named only to the person holding the device, and only on the table: a curtain is seen
 by whoever holds the device before it changes hands."""
 from engine.amigo import A_DRAW, A_KEEP, A_PLAY, P_DIR, P_OVER, P_TAKE, P_TURN
+from ui.yoyo_amigo.play import prompt
 
 try:
     from micropython import const
@@ -21,7 +22,7 @@ _E_TAKE = const(6)      # kind + 16 * cards taken; seat taking, from whom, the l
 _E_PASS = const(7)      # seat that played the arrow
 _E_CHAOS = const(8)
 _E_SHUFFLE = const(9)   # the discards became the draw pile
-_LOG_SIZE = const(16)    # events kept
+_LOG_SIZE = const(32)    # events kept: more than 5 CPU seats make between two decisions
 _MSG_CHARS = const(25)  # ui.yoyo_amigo.view.MSG_CHARS
 
 
@@ -162,11 +163,11 @@ def line(t, i, s, cards=True):
 
 def start(t, s):
     """Seat s decides: its news since its last decision, the first line in t.line (True) and
-    the rest by more(t); the cursor goes to a card a pass left brought it."""
+    the rest by more(t); the cursor goes to a card a pass left brought it. A line counts as
+    told once the next is asked for: a power cut or the menu mid-news tells it again."""
     t.tell_s = s
     t.tell_i = max(t.seen[s], t.moves - _LOG_SIZE)
     t.tell_end = t.moves
-    t.seen[s] = t.moves
     for i in range(t.tell_i, t.moves):
         if t.log[4 * (i % _LOG_SIZE)] == _E_PASS:
             g = t.game
@@ -179,10 +180,40 @@ def start(t, s):
 def more(t):
     """The next line of the news start() began, in t.line: False when none is left."""
     while t.tell_i < t.tell_end:
+        t.seen[t.tell_s] = t.tell_i
         t.tell_i += 1
         if line(t, t.tell_i - 1, t.tell_s):
             return True
+    t.seen[t.tell_s] = t.tell_end
     return False
+
+
+def ask(t):
+    """The decision's prompt, and for a take the white bar under the seat it would hit: the
+    two come together, so the bar is never there without the words that explain it."""
+    g = t.game
+    if g.pending == P_TAKE:
+        t.view.mark_victim(t.pick)
+    t.view.say(prompt(g))
+
+
+def telling(t):
+    """A person's news is on the message row (keys then only show the next line)."""
+    return t.view.said is t.line and not t.busy() and t.game.pending != P_OVER
+
+
+def next_news(t, app, now=False):
+    """The next line of news, or once it is told the prompt: when due, or now (a key: it
+    does nothing else, so a person in a hurry loses no news and no key acts on a decision
+    whose prompt is not yet shown)."""
+    if not telling(t) or not (now or app.due()):
+        return False
+    if more(t):
+        t.view.say_line(t.line)
+        app.due(True)
+    else:
+        ask(t)
+    return True
 
 
 def name(c):

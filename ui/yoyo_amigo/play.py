@@ -134,7 +134,7 @@ P_PLAY_TEXT = "A pick, Sel play, B draw"
 P_STUCK_TEXT = "Nothing fits: B draws"
 P_DRAWN_TEXT = "Sel plays it, B keeps it"
 P_DIR_TEXT = "Up/Down: choose direction"
-P_TAKE_TEXT = "Up/Down: whom. A: take"
+P_TAKE_TEXT = "Take from whom? Up/Dn, A"
 P_ANSWER_TEXT = "A take, Sel answer +take"
 P_PASS_TEXT = "A: pass this card left"
 SKIPPING = "Skipping ahead..."
@@ -204,11 +204,8 @@ def key(t, app, k):
                 t.view.say(SKIPPING)
         return
     v = t.view
-    if k == keys.UP and (p == P_TURN or p == P_DRAWN or p == P_PASS):
-        if p == P_PASS:
-            t.history(app)
-        else:
-            hint(t, g, s)
+    if k == keys.UP and (p == P_TURN or p == P_DRAWN):
+        hint(t, g, s)
     elif k == keys.LEFT or k == keys.RIGHT:
         cnt = g.counts[s]
         if cnt:
@@ -221,7 +218,8 @@ def key(t, app, k):
             v.say("Nothing to take back" if k == keys.B else P_DIR_TEXT)
     elif p == P_TAKE:
         if k == keys.UP or k == keys.DOWN:
-            t._step_pick(1 if k == keys.DOWN else -1)
+            t.pick = next_victim(g, t.pick, 1 if k == keys.DOWN else -1)
+            v.mark_victim(t.pick)
         elif k == keys.A:
             t._try(app, A_CHOOSE, t.pick)
         elif k == keys.SELECT:

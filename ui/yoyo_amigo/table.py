@@ -98,8 +98,8 @@ class AmigoTable(SeatTable):
         self.game.new_match(app.players, 1 + app.rng.below(31999),
                             app.options & (ESCALATE | DRAW_ANY), app.kinds)
         self.cpus.thinking = False
-        self.clear()
         self.resumed(app)
+        self.clear()                    # after resumed(): a new match, no log kept
 
     def clear(self):
         amigo_log.clear(self)
@@ -111,6 +111,7 @@ class AmigoTable(SeatTable):
         app.options = g.options
         app.kinds[:] = g.kinds
         self.shuffled = g.exhausted
+        self.keep(app.persist, True)
         for s in range(g.players):      # CPU seats made now, while the heap is in one piece
             if g.kinds[s]:
                 self.cpus.get(g.kinds[s])
@@ -187,8 +188,7 @@ class AmigoTable(SeatTable):
         if self.cursor >= cnt:
             self.cursor = cnt - 1 if cnt else 0
         if p == P_TAKE:
-            self.pick = s
-            self._step_pick(1)
+            self.pick = next_victim(g, s, 1)
         v.show_hand(g, s, self.cursor, self.sel, self.picks.n)
         if amigo_log.start(self, s):
             # every line in turn, then the prompt (next_news); Down shows the log, with names
@@ -196,20 +196,10 @@ class AmigoTable(SeatTable):
             v.say_line(self.line)
             app.due(True)
         else:
-            v.say(prompt(g))
+            amigo_log.ask(self)
 
-    def next_news(self, app):
-        if self.view.said is not self.line or not app.due():
-            return False
-        if amigo_log.more(self):
-            self.view.say_line(self.line)
-        else:
-            self.view.say(prompt(self.game))
-        return True
-
-    def _step_pick(self, step):
-        self.pick = next_victim(self.game, self.pick, step)
-        self.view.mark_victim(self.pick)
+    def next_news(self, app, now=False):
+        return amigo_log.next_news(self, app, now)
 
     # -- moves -----------------------------------------------------------------------
     def _try(self, app, a, arg=0, buf=None):
@@ -255,6 +245,7 @@ class AmigoTable(SeatTable):
         keep = a == A_DRAW and g.seat != s == app.holder and amigo_log.line(self, self.drew, s)
         if keep:
             self.view.say_line(self.line)
+            self.seen[s] = self.drew + 1    # told: not again at the next decision
         self._decision(app, keep)
 
     def tick(self, app):
@@ -277,6 +268,8 @@ class AmigoTable(SeatTable):
         return True
 
     def key(self, app, k):
+        if amigo_log.next_news(self, app, True):     # news first: a key only shows it
+            return
         if k == keys.START:
             app.open_menu()
         elif self.game.pending != P_OVER:
@@ -292,6 +285,10 @@ class AmigoTable(SeatTable):
 
     def history(self, app):
         app.over(amigo_words.LastMoves())
+
+    def keep(self, p, back=False):
+        from ui.yoyo_amigo.keep import keep  # loaded only for a save or a power-on
+        keep(self, p, back)
 
 
 class AmigoApp(Seated):

@@ -12,10 +12,11 @@ from engine.yoyo import (ANNOUNCE, DOWN, EV_WON, FREE_WAY, GREEDY, HUMAN, LOOKAH
                          STUCK, UP, XFER, XFER_MAY, SaveError, Yoyo)
 from hw import keys
 from ui import forget, deck as sprites
-from ui.persist import TAG_YOYO, TAG_YOYO_SETUP
+from ui.persist import PLACE, TAG_YOYO, TAG_YOYO_SETUP
 from ui.seated.app import SeatTable, Seated
-from ui.yoyo_parlett.view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index, refusal,
-                          scores, start_words, step_cursor, transfer_words, turn_words)
+from ui.yoyo_parlett.view import (PROMPTS, SEAT_RGB, YoyoView, handover, prompt_index,
+                                  refusal, scores, step_cursor, transfer_words, turn_words)
+from ui.yoyo_parlett.words import prompt_of, say_start
 # isort: on
 
 try:
@@ -59,6 +60,8 @@ class YoyoTable(SeatTable):
         self.event = ""           # how the last turn ended, for the next prompt or curtain
         self.news = []            # transfers since a person last played, to tell them
         self.moved = 0            # the card the turn's transfer moved
+        self.prompt_key = -1      # prompt(): what its words were made for, and the words
+        self.prompt_said = ""
 
     # -- the seated loop's questions -------------------------------------------------
     def seat(self):
@@ -116,21 +119,26 @@ class YoyoTable(SeatTable):
         app.players = g.players
         app.kinds[:3] = g.kinds
         self.counted = g.is_over()
+        d = app.persist.get(TAG_YOYO | PLACE)
+        self.cursor = d[0] if d and len(d) == 1 and d[0] < NUM_FANS else 0
 
     def redo(self, app):
         g = self.game
         if g.phase == OVER or g.kinds[g.turn] != HUMAN or not g.redo():
             return False
         self.view.draw_all(g)
-        self.view.say(PROMPTS[self._prompt_index()])
+        self.view.say(self.prompt(app))
         app.changed()
         return True
 
     def prompt(self, app):
-        return PROMPTS[self._prompt_index()]
+        return prompt_of(self)
 
     def done(self):
         return self.game.hist_len
+
+    def keep(self, p):
+        p.put(TAG_YOYO | PLACE, bytes((self.cursor,)))  # the cursor's fan, across power-on
 
     def handover(self, app):
         return self.news + handover(self.game, self.moves, self.event)
@@ -163,19 +171,7 @@ class YoyoTable(SeatTable):
             self._say_start(app, self.event)
 
     def _say_start(self, app, event):
-        g = self.game
-        p = self._prompt_index()
-        who = "%s plays." % self.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
-        if event:
-            line = "%s %s" % (event, who or start_words(g, p))
-        else:
-            line = "%s %s" % (who, start_words(g, p)) if who else PROMPTS[p]
-        if self.news and not who:
-            # a person's turn: the transfers since their last, one at a time, then the prompt
-            self.in_turn(app, self.news + [line])
-            self.news = []
-        else:
-            self.view.say(line)
+        say_start(self, app, event)
 
     def _prompt_index(self):
         return prompt_index(self.game, self.moves)
@@ -227,7 +223,7 @@ class YoyoTable(SeatTable):
                 app.holder = g.turn
             self._say_start(app, self.event)
         elif g.kinds[s] == HUMAN:
-            v.say(PROMPTS[self._prompt_index()])
+            v.say(self.prompt(app))
 
     def tick(self, app):
         if self.cpu is None:
@@ -278,7 +274,7 @@ class YoyoTable(SeatTable):
         elif k == keys.B:
             if g.undo():
                 self.view.draw_all(g)
-                self.view.say(PROMPTS[self._prompt_index()])
+                self.view.say(self.prompt(app))
                 app.changed()
             else:
                 self.view.say("Nothing to undo this turn")

@@ -151,13 +151,12 @@ class YoyoView:
 
 # -- words: prompts and refusals, short plain sentences that fit the 26-character message row
 # Prompts for the seat to move, long and after an event; constant strings, so saying one again
-# allocates nothing. Two are never said, so they are blank: a CPU seat's turn is said with its
-# name and the short prompt, and a turn never passes to a seat that must announce the way.
+# allocates nothing. Some are never said, so they are blank: a CPU seat's turn is said with its
+# name and the short prompt, a turn never passes to a seat that must announce the way, and a
+# pass or a transfer names the rank wanted (prompt_words).
 PROMPTS = ("Up/down: choose the way", "A plays, B undoes", "A: any card starts a pile",
-           "Nothing fits: A passes", "Select: top card to bottom", "",
-           "Game over. A: scores", "Select: transfer, A: pass")
-SHORT = ("", "A: play", "A: new pile", "A: pass", "Sel: move", "A: skip",
-         "A: scores", "Sel or A")
+           "", "", "", "Game over. A: scores", "")
+SHORT = ("", "A: play", "A: new pile", "", "", "A: skip", "A: scores", "")
 _ANNOUNCE_P = const(0)
 _PLAY_P = const(1)
 _FREE_P = const(2)
@@ -182,7 +181,8 @@ def _rank(r):
 
 
 def start_words(g, p):
-    """The short prompt after another seat's turn; a new pile says the rank it wants."""
+    """The short prompt after another seat's turn; a new pile says the rank it wants (a pass
+    or a transfer says it in ui/yoyo_parlett/words.py)."""
     if p == _PLAY_P and g.n == g.base:
         return "Play " + _rank(g.need())
     return SHORT[p]
