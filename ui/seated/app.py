@@ -1,8 +1,7 @@
-"""A game for several seats on the shared screens (ui/screens.py) and the main loop
-(ui/app.py): CPU seats paced so a person can follow them (A skips to the next person), its
-records, resuming at power-on, and the menu, setup, curtain and scores every seated game has.
-
-A game brings one table class (Yo-yo: ui/yoyo_parlett/table.py, YoYo: ui/yoyo_amigo/table.py):
+"""A game for several seats on the shared screens (ui/screens.py) and the main loop (ui/app.py):
+CPU seats paced so a person can follow them (A skips to the next person), its records,
+resuming at power-on, and the menu, setup, curtain and scores every seated game has. A game
+brings one table class on SeatTable (ui/yoyo_parlett/table.py, ui/yoyo_amigo/table.py):
     NAME, GAME_TAG, SETUP_TAG   its title and its ui/persist.py records
     HELP                        the name of its paragraphs in ui/seated/help.py
     MENU                        its menu rows (ui/seated/screens.py knows them), fixed
@@ -13,8 +12,7 @@ A game brings one table class (Yo-yo: ui/yoyo_parlett/table.py, YoYo: ui/yoyo_am
                                 busy() (a CPU seat is to move), tick(app) (its move, or a
                                 slice of its thinking: True once it acted), new_game(app),
                                 resumed(app), keep(persist), handover(app) (the curtain's
-                                lines), scores(app) (ui/seated/screens.py's Scores), and
-                                SeatTable's defaults.
+                                lines), scores(app) (ui/seated/screens.py's Scores).
 Nothing is lost by one key: a new game or leaving a game in progress asks first."""
 import gc
 
