@@ -52,12 +52,12 @@ def test_the_store_the_hint_reads_is_the_engines():
     g, _ = play_out(7)
     for p in range(12):
         for i in range(g.n[p]):
-            assert g.cards[p * bigben_hint._PMAX + i] == g.card(p, i)
-            assert g.cards[p * roll._PMAX + i] == g.card(p, i)
+            assert g.cards[p * bigben_hint.PMAX + i] == g.card(p, i)
+            assert roll.PMAX == bigben_hint.PMAX
     assert g.n[WASTE] > 0
     for i in range(g.n[WASTE]):
-        assert g.cards[bigben_hint._WASTE_AT + i] == g.card(WASTE, i)
-        assert g.cards[roll._WASTE_AT + i] == g.card(WASTE, i)
+        assert g.cards[bigben_hint.WASTE_AT + i] == g.card(WASTE, i)
+        assert roll.WASTE_AT == bigben_hint.WASTE_AT
 
 
 def test_hint_play_never_repeats_a_position_and_ends_when_nothing_helps():

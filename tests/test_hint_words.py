@@ -152,8 +152,8 @@ def name(c):            # Big Ben's card byte: face << 1 | pack, face = rank * 4
 
 def set_top(g, place, c):
     if g.n[place]:
-        g._pop(place)
-    g._push(place, c)
+        g.pop(place)
+    g.push(place, c)
 
 
 def chips_are_cards_on_blank_cells(app, *cards):

@@ -36,14 +36,15 @@ from engine.bigben import (
     HOUR_SUIT,
     HOURS,
     OK,
+    PMAX,
+    RES_SIZE,
     RESERVE,
     WASTE,
+    WASTE_AT,
     size,
 )
 from engine.bigben_hint import hint as plain
 
-_PMAX = const(25)           # the engine's store: pile p's card i at p * _PMAX + i
-_WASTE_AT = const(408)      # and the waste's at _WASTE_AT + i (tests hold them equal)
 _WIN = const(100)           # a won rollout's bonus over its cards home
 _NONE = const(31)           # no first move: the policy's own
 _K = const(16)              # rollouts a move, at most
@@ -51,7 +52,7 @@ _BUDGET = const(64)         # rollouts a hint, at most
 _LEAD = const(2)            # the heuristic's head start, in cards home a rollout
 _CANDS = const(24)          # moves weighed at most
 
-_c = bytearray(_WASTE_AT + 56)  # the game's card store, played on
+_c = bytearray(WASTE_AT + RES_SIZE)  # the game's card store, played on
 _n = bytearray(WASTE + 1)       # its heights: piles, foundations, the waste
 _u = bytearray(56)              # the unseen cards (face * 2), in increasing order
 _r = bytearray(56)              # this rollout's reserve, dealt from the end
@@ -69,7 +70,7 @@ def load(g):
     x = g.n[WASTE]
     for p in range(WASTE + 1):
         k = g.n[p]
-        at = p * _PMAX if p < FOUND else _WASTE_AT
+        at = p * PMAX if p < FOUND else WASTE_AT
         if p < FOUND:
             x = (x * 31 + k * 104 + (cards[at + k - 1] if k else 0)) % 65521
         elif p < WASTE:
@@ -160,12 +161,12 @@ def rollout():
     src = _st[3]
     if src < RESERVE:           # a card onto a pile
         dst = _st[4]
-        at = _WASTE_AT if src == WASTE else src * _PMAX
+        at = WASTE_AT if src == WASTE else src * PMAX
         k = wn if src == WASTE else n[src]
         n[src] = k - 1
         if src == WASTE:
             wn -= 1
-        c[dst * _PMAX + n[dst]] = c[at + k - 1]
+        c[dst * PMAX + n[dst]] = c[at + k - 1]
         n[dst] += 1
     forced = src == RESERVE
     while True:
@@ -173,26 +174,26 @@ def rollout():
             moved = True        # builds, the waste's card first, until none
             while moved:
                 moved = False
-                while wn and want[c[_WASTE_AT + wn - 1] >> 1]:
+                while wn and want[c[WASTE_AT + wn - 1] >> 1]:
                     wn -= 1
-                    home = _home(c[_WASTE_AT + wn] >> 1, home)
+                    home = _home(c[WASTE_AT + wn] >> 1, home)
                 for h in range(HOURS):
                     k = n[h]
-                    while k and want[c[h * _PMAX + k - 1] >> 1]:
+                    while k and want[c[h * PMAX + k - 1] >> 1]:
                         k -= 1
-                        home = _home(c[h * _PMAX + k] >> 1, home)
+                        home = _home(c[h * PMAX + k] >> 1, home)
                         moved = True
                     n[h] = k
             # the waste's card onto a pile, else a pile's card off one a foundation wants
             s = -1
             if wn:
                 s = WASTE
-                t = c[_WASTE_AT + wn - 1] >> 1
+                t = c[WASTE_AT + wn - 1] >> 1
                 t = t + 4 if t < 48 else t - 48     # one rank up: a King onto an Ace
                 for h in range(HOURS):
                     k = n[h]
-                    if k >= 3 and c[h * _PMAX + k - 1] >> 1 == t:
-                        c[h * _PMAX + k] = c[_WASTE_AT + wn - 1]
+                    if k >= 3 and c[h * PMAX + k - 1] >> 1 == t:
+                        c[h * PMAX + k] = c[WASTE_AT + wn - 1]
                         n[h] = k + 1
                         wn -= 1
                         s = -2
@@ -200,14 +201,14 @@ def rollout():
             if s != -2:
                 for s in range(HOURS):
                     k = n[s]
-                    if k < 2 or not want[c[s * _PMAX + k - 2] >> 1]:
+                    if k < 2 or not want[c[s * PMAX + k - 2] >> 1]:
                         continue
-                    t = c[s * _PMAX + k - 1] >> 1
+                    t = c[s * PMAX + k - 1] >> 1
                     t = t + 4 if t < 48 else t - 48
                     for h in range(HOURS):
                         j = n[h]
-                        if h != s and j >= 3 and c[h * _PMAX + j - 1] >> 1 == t:
-                            c[h * _PMAX + j] = c[s * _PMAX + k - 1]
+                        if h != s and j >= 3 and c[h * PMAX + j - 1] >> 1 == t:
+                            c[h * PMAX + j] = c[s * PMAX + k - 1]
                             n[h] = j + 1
                             n[s] = k - 1
                             s = -2
@@ -224,13 +225,13 @@ def rollout():
                 k = n[h]
                 while k < 3 and rn:
                     rn -= 1
-                    c[h * _PMAX + k] = r[rn]
+                    c[h * PMAX + k] = r[rn]
                     k += 1
                     gaps = True
                 n[h] = k
         if not gaps:
             rn -= 1
-            c[_WASTE_AT + wn] = r[rn]
+            c[WASTE_AT + wn] = r[rn]
             wn += 1
         forced = False
     return home + _WIN if home == 104 else home
