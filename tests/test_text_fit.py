@@ -91,6 +91,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
     "ui.", "patience.help", "seated.help", "seated.setup", "patience.menu",  # modules to forget
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
+    "yoyo_amigo.keep",
     "engine",                                                        # a package to drop
     "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
     "deal_rules",
