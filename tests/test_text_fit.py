@@ -93,6 +93,7 @@ NOT_SHOWN = {
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
     "ui.", "patience.help", "seated.help", "seated.setup", "patience.menu",  # modules to forget
     "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
+    "yoyo_amigo.keep",
     "engine",                                                        # a package to drop
     "pages",                                                         # a module to forget
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
