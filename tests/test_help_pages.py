@@ -187,7 +187,7 @@ def test_big_ben_help_tells_the_default_deal_rule_the_issues_repro():
     t = app.table
     # the hint deals though K♥ at 12 could go onto A♥ at 9: words that do not sound lost
     assert g.card_move() >= 0 and t.place == RESERVE
-    assert row_with_cards(t._msg, t.chips) == "Deal: a new card to play"
+    assert row_with_cards(t.message.row, t.chips) == "Deal: a new card to play"
     title, told = help_shown(hw, app)
     assert title.startswith("Big Ben  1/")
     assert deal_probe(g) and DEAL_DEFAULT in told

@@ -21,9 +21,7 @@ except ImportError:
 T = const(8)                # a tile
 _SHOWN = const(3)            # cards of a pile in view
 _MID_X = const(71)
-# the waste, its count below it, the reserve below that (its count inside its outline): each
-# a pixel clear of the others and of the hour labels, the cursor's frame round them too
-_WASTE_Y = const(36)
+_WASTE_Y = const(36)         # its count below it, the reserve (its count inside) below that
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
 PILE_X = b"\x3c\x6f\x77\x77\x77\x6f\x3c\x09\x01\x01\x01\x09"
@@ -58,18 +56,15 @@ class BigBenTable(Deals):
             self._found.append(self._grid(2, 1, FOUND_X[h], FOUND_Y[h]))
             self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
                       FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
-        # the empty waste and the reserve: an empty place's outline as one bitmap (the
-        # cursor's frame lies just round it), the reserve's count inside; the counts are text
-        # rows (digits set as tiles: nothing allocated)
-        self._waste_slot = self._outline(_WASTE_Y)
+        # the empty waste's and the reserve's outlines: bitmaps a cursor's frame may lie round
+        self._waste_slot = _frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM, _WASTE_Y + 1)
         self._waste = self._grid(3, 2, _MID_X, _WASTE_Y)
-        self._reserve = self._outline(_RES_Y)
+        self._reserve = _frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM, _RES_Y + 1)
         self._res_n = self._row("", _MID_X + 6, _RES_Y + 2, 0xFFFFFF, 2)
         self._waste_n = self._row("", _MID_X + 6, _WASTE_Y + 2 * T - 1, 0xFFFFFF, 2)
         self._deal = self._row("", 128, -2, 0xFFFFFF, 5)
         self._gaps = self._row("", 2, -2, 0xFFFFFF, 7)      # while the reserve can fill them
-        # the frames lie on the card's own edges: a pixel out they would touch the hour
-        # labels beside the foundations, the piles at 12 and 6 and the middle
+        # frames on the card's own edges: a pixel out they would touch the hour labels
         self._held = _frame(self.group, 3 * T, 2 * T, sprites.WHITE)
         self._big = _frame(self.group, 3 * T, 2 * T, sprites.CURSOR)
         self._small = _frame(self.group, 2 * T, T, sprites.CURSOR)
@@ -84,12 +79,6 @@ class BigBenTable(Deals):
                                tile_width=T, tile_height=T, x=x, y=y)
         self.group.append(g)
         return g
-
-    def _outline(self, y):
-        o = _frame(self.group, 3 * T - 2, 2 * T - 2, sprites.DIM)
-        o.x = _MID_X + 1
-        o.y = y + 1
-        return o
 
     def _row(self, words, x, y, rgb, width=0):
         r = text.row(width or len(words), x, y, rgb)
@@ -117,8 +106,7 @@ class BigBenTable(Deals):
         sprites.clear(grid, 0, 0, 5, 2)
         if n == 0:
             sprites.set_slot(grid, 0, 0)
-        # a gap for each card a short pile lacks, where its cards would lie: the empty
-        # place's outline counts one, a narrow outline beyond the top card each other
+        # a gap for each card a short pile lacks: the empty place, a narrow outline each other
         for i in range(n + 2 if n else 3, 5):
             grid[i] = sprites.GAP_TOP
             grid[5 + i] = sprites.GAP_FOOT
@@ -169,8 +157,7 @@ class BigBenTable(Deals):
         if self.message.say(words):
             self.chips[0].hidden = self.chips[1].hidden = True
 
-    def help_of(self):
-        """The help's title and paragraphs: the rules of the deal in play (ui/patience/menu.py)."""
+    def help_of(self):      # the rules of the deal in play
         return ("Big Ben strict", self.HELP_STRICT) if self.game.strict else (self.NAME, self.HELP)
 
     def end_words(self, won):
@@ -301,11 +288,9 @@ def _near(p, q):     # next round a ring, a pile and its foundation, foundations
     return (q - p) % 12 in (1, 11) if (p < FOUND) == (q < FOUND) else p % 12 == q % 12
 
 
-
-
-def _frame(group, w, h, colour):
+def _frame(group, w, h, colour, y=0):      # an outline; one at y is the middle's
     bmp, pal = sprites.frame(w, h, colour)
-    grid = displayio.TileGrid(bmp, pixel_shader=pal)
+    grid = displayio.TileGrid(bmp, pixel_shader=pal, x=_MID_X + 1 if y else 0, y=y)
     group.append(grid)
     return grid
 

@@ -64,9 +64,7 @@ def _pick(app, i):
             app.push(screens.Notice(("Nothing to redo", "", "Redo brings back a move",
                                      "that B took back.")))
     elif row == "Help":
-        t = app.table
-        # a table whose rules change with its settings tells those of the deal in play
-        title, name = t.help_of() if hasattr(t, "help_of") else (t.NAME, t.HELP)
+        title, name = app.table.help_of()
         app.push(screens.help_pages(title, help_paragraphs(name)))
     elif row == "Settings":
         app.push(screens.Options("Settings", _settings_rows, _settings_change))

@@ -35,6 +35,11 @@ class Table:
     def tick(self, app):
         pass
 
+    def help_of(self):
+        """The help's title and the name of its paragraphs (ui/patience/help.py): a game
+        whose rules change with a setting tells those of the deal in play."""
+        return self.NAME, self.HELP
+
     def end_words(self, won):
         """The message row once the deal is over."""
         return WON if won else STUCK
