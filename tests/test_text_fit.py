@@ -194,7 +194,7 @@ def test_the_scan_finds_the_messages_it_must():
     found = {s for _, _, s in message_constants()}
     assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
-    assert " to waste " in found and " o'clock" in found        # hint words, put together
+    assert " to the waste under +" in found and " o'clock" in found   # hint words, put together
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
 
 
@@ -498,6 +498,8 @@ def drive_calculation():
                     t.place = place
                     press(hw, app, keys.A)
             press(hw, app, keys.SELECT, keys.A)
+            while t.busy():                 # auto-play between keys, its moves told
+                app.step()
 
 
 def drive_big_ben():

@@ -100,7 +100,8 @@ def test_counters_are_text_on_their_labels_line():
     for label, shown in (("Left", "51"), ("Moves", "0")):
         count, lab = beside(group, label)
         assert row_text(count) == shown and count.x >= lab.x + 6 * (len(label) + 1)
-    assert "#476" in [row_text(r).strip() for r in text_rows(group)]
+    count, lab = beside(group, "#")
+    assert row_text(count) == "476" and count.x == lab.x + 6         # "#476"
     hw, app = new_match([HUMAN, GREEDY])
     count, lab = beside(app.table.view.group, "draw")
     assert row_text(count) == str(app.game.draw_len)

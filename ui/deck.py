@@ -58,7 +58,7 @@ _SLOT_FOOT_LEFT = const(41)
 _SLOT_FOOT = const(42)
 _SLOT_FOOT_RIGHT = const(43)
 DIGIT = const(44)         # + 0..9, white on felt, for counters that change every move
-GAP_TOP = const(54)       # a gap in a pile (Big Ben): a narrow dim outline, two tiles tall
+GAP_TOP = const(54)       # a gap in a pile (Big Ben): an outline a tile wide, two tall
 GAP_FOOT = const(55)
 NUM_TILES = const(56)
 
@@ -84,18 +84,6 @@ def _slot_tile(bmp, tile, top, left, right, bottom):
                     not (top and y < 1 or bottom and y > TILE - 2 or
                          left and x < 1 or right and x > TILE - 2):
                 bmp[x, y0 + y] = DIM
-
-
-def _gap_tile(bmp, tile, end):
-    """Half of a gap's outline, its sides at x 2 and 5 and its end line on row end: two
-    pixels clear of a card beside it and of a cursor frame round that card."""
-    y0 = tile * TILE
-    for y in range(TILE):
-        bmp[2, y0 + y] = bmp[5, y0 + y] = DIM
-    for x in range(2, 6):
-        bmp[x, y0 + end] = DIM
-    for y in range(0, end) if end == 1 else range(end + 1, TILE):
-        bmp[2, y0 + y] = bmp[5, y0 + y] = FELT
 
 
 def build():
@@ -125,8 +113,8 @@ def build():
     _slot_tile(bmp, _SLOT_FOOT_RIGHT, False, False, True, True)
     for d in range(10):
         draw_glyph(bmp, DIGIT + d, DIGITS[d], WHITE, 1, 0)
-    _gap_tile(bmp, GAP_TOP, 1)
-    _gap_tile(bmp, GAP_FOOT, TILE - 2)
+    _slot_tile(bmp, GAP_TOP, True, True, True, False)
+    _slot_tile(bmp, GAP_FOOT, False, True, True, True)
     pal.make_transparent(FELT)
     return bmp, pal
 

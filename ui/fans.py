@@ -61,14 +61,14 @@ class TableView:
         # the count right under the hole's card, clear of the solver's bar below it
         self._hole_count = grid(self.group, (sheet, palette), 3, 1, x, y + 2 * sprites.TILE)
         # header: "Left 40  Moves 123    #12345", each count on the text line a space after
-        # its label (the deal's "#" just before it), in rows of their own
-        for words, x in (("Left", 1), ("Moves", 52)):
+        # its label ("#" just before it), in rows of their own
+        for words, x in (("Left", 1), ("Moves", 52), ("#", 122)):
             r = text.row(len(words), x, 0)
             text.write(r, words)
             self.group.append(r)
         self._left = self._row(2, 31)
         self._moves = self._row(3, 88)
-        self._deal = self._row(6, 122)
+        self._deal = self._row(5, 128)
         self._cursor = sprites.frame(self.group, _CELL_W, _CELL_H, sprites.CURSOR)
         self.message = text.Message(self.group)
 
@@ -97,7 +97,7 @@ class TableView:
     def draw_status(self, game):
         text.number(self._left, 0, 2, game.cards_left(), True)
         text.number(self._moves, 0, 3, game.moves_made, True)
-        text.number(self._deal, 0, 6, game.deal_number % 100000, False, "#")
+        text.number(self._deal, 0, 5, game.deal_number % 100000, True)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):

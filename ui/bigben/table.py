@@ -22,9 +22,7 @@ except ImportError:
 T = const(8)                # a tile
 _SHOWN = const(3)            # cards of a pile in view
 _MID_X = const(71)
-# the waste, its count below it, the reserve below that (its count inside its outline): each
-# a pixel clear of the others and of the hour labels, the cursor's frame round them too
-_WASTE_Y = const(36)
+_WASTE_Y = const(36)         # its count below it, the reserve (its count inside) below that
 _RES_Y = const(62)
 # By hour from 12 o'clock: each pile's fan and each foundation's small card.
 PILE_X = b"\x3c\x6f\x77\x77\x77\x6f\x3c\x09\x01\x01\x01\x09"
@@ -113,8 +111,7 @@ class BigBenTable(Deals):
         sprites.clear(grid, 0, 0, 5, 2)
         if n == 0:
             sprites.set_slot(grid, 0, 0)
-        # a gap for each card a short pile lacks, where its cards would lie: the empty
-        # place's outline counts one, a narrow outline beyond the top card each other
+        # a gap for each card a short pile lacks: the empty place, a narrow outline each other
         for i in range(n + 2 if n else 3, 5):
             grid[i] = sprites.GAP_TOP
             grid[5 + i] = sprites.GAP_FOOT
