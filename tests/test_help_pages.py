@@ -161,9 +161,9 @@ def run_probe(g):
     ace, two = (0 * 4 + 1) * 2, (1 * 4 + 1) * 2
     for place, cards in ((1, (two, ace)), (2, (two + 1,))):
         while g.n[place] > 3 - len(cards):
-            g._pop(place)
+            g.pop(place)
         for c in cards:
-            g._push(place, c)
+            g.push(place, c)
     return g.check(1, 2) == OK
 
 
