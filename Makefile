@@ -27,34 +27,35 @@ test: $(VENV)/.installed
 # and BB_ARGS="--last 1100" for a quick run), and the app's responsiveness at the board's speed
 # and text drawn four ways (ui/text.py beside the Adafruit text libraries) on CircuitPython's
 # own interpreter (needs CIRCUITPYTHON and CIRCUITPYTHON_MPY_CROSS, as the real-interpreter
-# tests do).
+# tests do), and last the writes of the save block in an evening of each game (a minute).
 bench: $(VENV)/.installed
-	$(PY) tools/bench_solver.py $(ARGS)
-	$(PY) tools/bench_positions.py --full --warm
-	$(PY) tools/bench_yoyo.py
-	$(PY) tools/bench_amigo.py
-	$(PY) tools/bench_calc_hint.py $(CALC_ARGS)
-	$(PY) tools/bench_bigben_hint.py $(BB_ARGS)
-	$(PY) tools/bench_keys.py
-	$(PY) tools/bench_text.py
-	$(PY) tools/bench_web.py
+	$(PY) tools/bench/solver.py $(ARGS)
+	$(PY) tools/bench/positions.py --full --warm
+	$(PY) tools/bench/yoyo_parlett.py
+	$(PY) tools/bench/yoyo_amigo.py
+	$(PY) tools/bench/calculation_hint.py $(CALC_ARGS)
+	$(PY) tools/bench/bigben_hint.py $(BB_ARGS)
+	$(PY) tools/bench/keys.py
+	$(PY) tools/bench/text.py
+	$(PY) tools/bench/web.py
+	$(PY) tools/bench/wear.py
 
 # The verdict atlas hw/blackhole_atlas.bin: every deal 1-32000 decided on every core (resumes
 # from build/atlas-progress.csv; about 12 minutes on 2 cores).
 atlas: $(VENV)/.installed
-	$(PY) tools/atlas.py $(ARGS)
+	$(PY) tools/atlas/blackhole.py $(ARGS)
 
 # The Calculation atlas hw/calculation_atlas.bin: the deals 1-32000 that the full-information
 # search wins, each line replayed to a win (resumes from build/calc-atlas-progress.csv; about
 # 40 minutes on 2 shared cores at nice 10).
 atlas-calc: $(VENV)/.installed
-	nice -n 10 $(PY) tools/calc_atlas.py $(ARGS)
+	nice -n 10 $(PY) tools/atlas/calculation.py $(ARGS)
 
 # The Big Ben atlas hw/bigben_atlas.bin: the deals 1-32000 the full-information search wins
 # at its cap, each line replayed to a win (resumes from build/bigben-atlas-progress.csv; the
 # cap and the time box are in docs/performance.md). ARGS="--minutes 50" boxes a run.
 atlas-bigben: $(VENV)/.installed
-	nice -n 10 $(PY) tools/atlas_bigben.py $(ARGS)
+	nice -n 10 $(PY) tools/atlas/bigben.py $(ARGS)
 
 # The game in a web page: builds build/web (npm ci from web/package-lock.json on first use,
 # nothing fetched when the page runs) and serves it on 127.0.0.1, printing the address to
@@ -64,7 +65,7 @@ web: $(VENV)/.installed
 
 # Copy the app to a plugged-in board; ARGS="--dry-run", "--verify", "--watch", ...
 flash: $(VENV)/.installed
-	$(PY) tools/flash.py $(ARGS)
+	$(PY) tools/flash/cli.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

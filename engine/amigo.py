@@ -45,7 +45,7 @@ WENT_OUT = const(1)
 TOOK_LAST = const(2)
 PILE_OUT = const(3)
 
-# apply()'s reason codes (ui/amigo_play.py words them for the player, with what would fit):
+# apply()'s reason codes (ui/yoyo_amigo/play.py words them for the player, with what would fit):
 # 1 game over, 2 not asked now, 3 no such card, 4 card chosen twice, 5 does not fit,
 # 6 series must step by 1, 7 blue runs up and red down, 8 against the direction,
 # 9 must play, not draw, 10 drawn card first, 11 choose another player, 12 up 0 or down 1,
@@ -78,6 +78,8 @@ _F = ("players", "options", "game", "starter", "turn", "pending", "seat", "dir",
       "pact", "taken", "draw_len", "pile_len")
 _NF = const(22)
 _SAVE_SIZE = const(129)  # 3 + _NF + 3 * 6 + 4 * 2 + 6 * 2 + DECK_SIZE + 2
+# Each field's largest value (_F order); 254: a seat in play, 255: one or NONE.
+_TOP = b"\x06\x03\x0b\xfe\xfe\x05\xfe\x01\xff\x02\x40\x02\xff\xfe\xaf\x40\xff\x03\x03\xaf\x40\x40"
 
 
 class SaveError(ValueError):
@@ -485,34 +487,60 @@ class Amigo:
             raise SaveError("save is corrupt (checksum)")
         n = data[3]
         k = 3 + _NF
-        total = data[k - 2] + data[k - 1]
+        # Over exactly when it says how it ended, with a winner unless the draw pile ran out;
+        # while not over, every seat in play holds a card and the draw pile one, and a take
+        # has someone left to take from.
+        p = data[8]
+        bad = n < 2 or data[5] >= 2 * n or (p == P_OVER) != (data[20] != 0) or (
+            data[19] == NONE) != (data[20] % 3 == 0) or p != P_OVER and data[23] == 0 or (
+            p == P_TAKE and (data[14] == 0 or data[15] == data[9] or data[15] < NONE and n == 2))
+        for i in range(_NF):
+            v = data[3 + i]
+            t = _TOP[i]
+            if v > (t if t < 254 else n - 1) and (t < 255 or v != NONE):
+                bad = True
+        total = data[23] + data[24]
         for s in range(_SEATS):
-            total += data[k + s] if s < n else 64 * data[k + s]
+            c = data[k + s]
+            total += c
+            if (c if s >= n else c == 0 and p != P_OVER) or data[k + 12 + s] > 3:
+                bad = True
         seen = bytearray(256)
         for c in DECK:
             seen[c] += 1
-        for i in range(_SAVE_SIZE - 2 - DECK_SIZE, _SAVE_SIZE - 2):
-            if seen[data[i]] == 0:
-                total = 0
+        i = _SAVE_SIZE - 2 - DECK_SIZE
+        for c in data[i:_SAVE_SIZE - 2]:
+            if seen[c]:
+                seen[c] -= 1
             else:
-                seen[data[i]] -= 1
-        if (not 2 <= n <= _SEATS or total != DECK_SIZE or data[8] > P_PASS or data[5] >= 2 * n
-                or data[6] >= n or data[7] >= n or data[9] >= n or data[10] > 1):
+                bad = True
+        # hands run up; the seats that chose a card to pass left chose one they hold
+        i += data[23] + data[24]
+        for s in range(0 if bad or total != DECK_SIZE else n):
+            for j in range(i + 1, i + data[k + s]):
+                if data[j - 1] > data[j]:
+                    bad = True
+            i += data[k + s]
+        s = data[16]
+        while p == P_PASS and not bad and s != data[9]:
+            bad = data[k + 6 + s] >= data[k + s]
+            s = (s + 1) % n
+        w = []
+        for i in range(k + 18, k + 38, 2):
+            w.append((data[i] << 8) | data[i + 1])
+        if bad or total != DECK_SIZE or w[0] | w[1] | w[2] > 0x7FFF:
             raise SaveError("save holds an impossible position")
         for i in range(_NF):
             setattr(self, _F[i], data[3 + i])
         for a in (self.counts, self.passes, self.kinds):
             a[:] = data[k:k + 6]
             k += 6
-        w = []
-        for i in range(10):
-            w.append((data[k] << 8) | data[k + 1])
-            k += 2
         self.seed = w[0] << 15 | w[1]
         self.rng._lo = w[2]
         self.rng._hi = w[3]
         for s in range(_SEATS):
             self.scores[s] = w[4 + s] - (w[4 + s] >> 15 << 16)
+        k += 20
         self.draw[:self.draw_len] = data[k:k + self.draw_len]
         k += self.draw_len
         self.pile[:self.pile_len] = data[k:k + self.pile_len]
@@ -521,4 +549,3 @@ class Amigo:
             m = self.counts[s]
             self.hands[s * DECK_SIZE:s * DECK_SIZE + m] = data[k:k + m]
             k += m
-

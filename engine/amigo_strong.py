@@ -48,7 +48,7 @@ from engine.rng import MsRandom
 
 STRONG = const(3)       # the seat kind, after amigo_cpu's HUMAN, GREEDY, PLANNER
 # Rollouts a decision by table size (2..6 players): what fits 20 ms of CPU time under cpy32
-# in all but about 1% of decisions, 2 s on a PyBadge at 100x (tools/bench_amigo.py
+# in all but about 1% of decisions, 2 s on a PyBadge at 100x (tools/bench/yoyo_amigo.py
 # --clock measures it).
 ROLLOUTS = b"\x00\x00\xb4\x96\x8c\x82\x78"   # 180, 150, 140, 130, 120
 _DEPTH = const(16)       # decisions a rollout plays after the candidate before scoring

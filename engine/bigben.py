@@ -22,15 +22,15 @@ WASTE = const(24)
 RESERVE = const(25)
 GAPS = const(26)
 _FULL = const(3)         # a pile with fewer cards has gaps and takes no card
-_DECK = const(104)
+DECK = const(104)
 _FMAX = const(9)
-_PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
-_RES = const(48)        # the reserve in the layout: 56 cards, bottom first
-_RES_SIZE = const(56)
+PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
+RES = const(48)        # the reserve in the layout: 56 cards, bottom first
+RES_SIZE = const(56)
 _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
-_FOUND_AT = const(300)  # HOURS * _PMAX
-_WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
+_FOUND_AT = const(300)  # HOURS * PMAX
+WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
 # magic 2, version 1, deal number 4, moves made and known past the ring's oldest 1 each, strict
 # 1, moves dropped from the ring 4; version 1 (no strict, nothing dropped, always strict) loads
 _HEADER = const(14)
@@ -66,8 +66,8 @@ def size(h):
 
 def _at(place):
     if place < FOUND:
-        return place * _PMAX
-    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
+        return place * PMAX
+    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else WASTE_AT
 
 
 def deal_cards(number, out, deck):
@@ -75,11 +75,11 @@ def deal_cards(number, out, deck):
     order: two packs (clubs, spades, hearts, diamonds, Ace up) shuffled, bottom first; the
     lowest copy of each base lifted; the piles dealt in three rounds from the top. deck is
     scratch, 104 bytes or more."""
-    for k in range(_DECK):
+    for k in range(DECK):
         deck[k] = ((k % 13) * 4 + b"\x00\x03\x02\x01"[k // 13 % 4]) * 2 + k // 52
-    MsRandom(number).shuffle(deck, _DECK)
+    MsRandom(number).shuffle(deck, DECK)
     taken = k = 0
-    for i in range(_DECK):
+    for i in range(DECK):
         c = deck[i]
         r = c >> 3
         h = (r + 8) % 12
@@ -88,15 +88,15 @@ def deal_cards(number, out, deck):
             out[h] = c
             continue
         d = 91 - k
-        out[_RES + k if d >= 36 else HOURS + (d % 12) * _FULL + d // 12] = c
+        out[RES + k if d >= 36 else HOURS + (d % 12) * _FULL + d // 12] = c
         k += 1
     return out
 
 
 class BigBen:
     def __init__(self):
-        self.layout = bytearray(_DECK)      # the deal; its reserve part is the reserve itself
-        self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
+        self.layout = bytearray(DECK)      # the deal; its reserve part is the reserve itself
+        self.cards = bytearray(WASTE_AT + RES_SIZE)   # piles, foundations, waste
         self.n = bytearray(WASTE + 1)                   # each place's height
         self.history = bytearray(2 * _MAX_MOVES)     # a ring: move i at 2 * (i % _MAX_MOVES)
         self.strict = False     # the strict pair of readings; a game keeps the rules it was dealt
@@ -109,15 +109,15 @@ class BigBen:
 
     def start(self, layout, number=0, at=0):
         """Start from 104 cards from layout[at]: bases by hour, piles, reserve bottom first."""
-        for i in range(_DECK):
+        for i in range(DECK):
             self.layout[i] = layout[at + i]
         for h in range(HOURS):
             self.cards[_FOUND_AT + h * _FMAX] = self.layout[h]
             self.n[FOUND + h] = 1
             for i in range(_FULL):
-                self.cards[h * _PMAX + i] = self.layout[HOURS + h * _FULL + i]
+                self.cards[h * PMAX + i] = self.layout[HOURS + h * _FULL + i]
             self.n[h] = _FULL
-        self.res_len = _RES_SIZE
+        self.res_len = RES_SIZE
         self.n[WASTE] = self.moves_made = self.moves_known = 0
         self.floor = 0          # moves before it are out of the ring: undo stops there
         self.deal_number = number
@@ -129,7 +129,7 @@ class BigBen:
     def top(self, place):
         """Top card of a pile, a foundation, WASTE or RESERVE, or -1."""
         if place == RESERVE:
-            return self.layout[_RES + self.res_len - 1] if self.res_len else -1
+            return self.layout[RES + self.res_len - 1] if self.res_len else -1
         n = self.n[place]
         return self.card(place, n - 1) if n else -1
 
@@ -185,7 +185,7 @@ class BigBen:
         return -1
 
     def is_won(self):
-        return self.on_foundations() == _DECK
+        return self.on_foundations() == DECK
 
     def is_stuck(self):         # lost: no reserve, cards left, none can move
         return self.res_len == 0 and not self.is_won() and self.card_move() < 0
@@ -202,27 +202,27 @@ class BigBen:
         if self.moves_made - self.floor > _MAX_MOVES:
             self.floor += 1
 
-    def _pop(self, place):
+    def pop(self, place):
         self.n[place] -= 1
         return self.card(place, self.n[place])
 
-    def _push(self, place, c):
+    def push(self, place, c):
         self.cards[_at(place) + self.n[place]] = c
         self.n[place] += 1
 
     def _apply(self, src, dst):     # a checked move; returns its history byte
         if src != RESERVE:
-            self._push(dst, self._pop(src))
+            self.push(dst, self.pop(src))
             return dst
         if dst == WASTE:
             self.res_len -= 1
-            self._push(WASTE, self.layout[_RES + self.res_len])
+            self.push(WASTE, self.layout[RES + self.res_len])
             return dst
         n = 0           # a fill (replayed, dst is GAPS + cards dealt): 12 o'clock first,
         for p in range(HOURS):      # each pile full before the next
             while self.n[p] < _FULL and self.res_len:
                 self.res_len -= 1
-                self._push(p, self.layout[_RES + self.res_len])
+                self.push(p, self.layout[RES + self.res_len])
                 n += 1
         return GAPS + n
 
@@ -234,16 +234,16 @@ class BigBen:
         src = self.history[i]
         dst = self.history[i + 1]
         if src != RESERVE:
-            self._push(src, self._pop(dst))
+            self.push(src, self.pop(dst))
         elif dst == WASTE:
-            self._pop(WASTE)
+            self.pop(WASTE)
             self.res_len += 1       # the card never left its slot
         else:
             # The last card dealt lies on the last pile filled: take cards back anticlockwise.
             n = dst - GAPS
             for p in range(HOURS - 1, -1, -1):
-                while n and self.top(p) == self.layout[_RES + self.res_len]:
-                    self._pop(p)
+                while n and self.top(p) == self.layout[RES + self.res_len]:
+                    self.pop(p)
                     self.res_len += 1
                     n -= 1
         return True
@@ -265,7 +265,7 @@ class BigBen:
             from engine import bigben_past
             base = bigben_past.rewind(self)
         n = 2 * (self.moves_known - floor)
-        out = bytearray(_HEADER + _DECK + base + n + 2)
+        out = bytearray(_HEADER + DECK + base + n + 2)
         out[0:3] = b"BB\x02"                     # magic, _VERSION
         for i in range(4):
             out[3 + i] = (self.deal_number >> (24 - 8 * i)) & 0xFF
@@ -273,8 +273,8 @@ class BigBen:
         out[7] = made - floor
         out[8] = self.moves_known - floor
         out[9] = self.strict
-        out[_HEADER:_HEADER + _DECK] = self.layout
-        k = _HEADER + _DECK
+        out[_HEADER:_HEADER + DECK] = self.layout
+        k = _HEADER + DECK
         if base:
             bigben_past.write(self, out, k)
             k += base
@@ -289,10 +289,9 @@ class BigBen:
 
     def restore(self, data):
         """Load a save; on any fault raise SaveError and leave this game untouched."""
-        if len(data) < _HEADER_1 or data[0:2] != b"BB":
-            raise SaveError("not a Big Ben save")
-        if not 0 < data[2] <= _VERSION:
-            raise SaveError("save format %d, expected %d" % (data[2], _VERSION))
+        # a format 1 save is longer than format 2's header too
+        if len(data) < _HEADER or data[0:2] != b"BB" or not 0 < data[2] <= _VERSION:
+            raise SaveError("not a Big Ben save of format 1 or 2")
         # The game comes back from its deal and its ring, which a failed load leaves alone,
         # or, past the ring, from a save of it.
         past = self.floor
@@ -319,23 +318,25 @@ class BigBen:
             at = _HEADER
             floor = (data[10] << 24) | (data[11] << 16) | (data[12] << 8) | data[13]
         base = 0        # the position at the ring's oldest move: reserve length, heights, cards
-        if floor and len(data) > at + _DECK:
-            base = WASTE + 2 + _DECK - data[at + _DECK]
-        if len(data) < _HEADER or len(data) != at + _DECK + base + 2 * known + 2 or (
+        if floor and len(data) > at + DECK:
+            base = WASTE + 2 + DECK - data[at + DECK]
+        if len(data) != at + DECK + base + 2 * known + 2 or (
                 floor and not base):
             raise SaveError("save is truncated")
         if crc16(data, 0xFFFF, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save is corrupt (checksum)")
-        bad = made > known or known > _MAX_MOVES or data[3] | floor >> 24 > _MAX_SEED >> 24
-        for i in range(_DECK):          # each card once, checked without a buffer
+        number = (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
+        bad = made > known or known > _MAX_MOVES or number > _MAX_SEED or (
+            floor > _MAX_SEED or at > _HEADER_1 and data[9] > 1)        # strict is 0 or 1
+        for i in range(DECK):          # each card once, checked without a buffer
             c = data[at + i]
-            bad = bad or c >= _DECK or i < HOURS and (
+            bad = bad or c >= DECK or i < HOURS and (
                 c >> 3 != BASE_RANK[i] or c >> 1 & 3 != HOUR_SUIT[i])
             for j in range(i):
                 bad = bad or data[at + j] == c
-        self.start(data, (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], at)
+        self.start(data, number, at)
         self.strict = data[2] == 1 or data[9] != 0      # version 1 was played strict
-        at += _DECK
+        at += DECK
         if base and not bad:
             from engine import bigben_past
             bad = not bigben_past.read(self, data, at, at + base, BASE_RANK, HOUR_SUIT)

@@ -17,12 +17,10 @@ try:
 except ImportError:
     const = int
 
-from engine.bigben import BASE_RANK, FOUND, GAPS, HOURS, OK, RESERVE, WASTE, size
+from engine.bigben import BASE_RANK, FOUND, GAPS, HOURS, OK, PMAX, RESERVE, WASTE, WASTE_AT, size
 
 # The engine's card store (engine/bigben.py keeps these private): pile p's card i at
-# p * _PMAX + i, the waste's at _WASTE_AT + i. tests/test_bigben_hint.py holds them equal.
-_PMAX = const(25)
-_WASTE_AT = const(408)
+# p * PMAX + i, the waste's at WASTE_AT + i. tests/test_bigben_hint.py holds them equal.
 _TRIAL = const(40)          # moves one trial may make: the move and the builds it frees
 _BUILT = const(64)          # score of one card on a foundation against burial costs
 _GAP = const(10)            # score of a gap while the reserve lasts: a fill shows a new card
@@ -69,7 +67,7 @@ def _score(g):
     cards = g.cards
     s = 0
     for p in range(HOURS + 1):
-        at = _WASTE_AT if p == HOURS else p * _PMAX
+        at = WASTE_AT if p == HOURS else p * PMAX
         n = g.n[WASTE if p == HOURS else p]
         buried = False
         for i in range(n - 1, 0, -1):
@@ -90,7 +88,7 @@ def _score(g):
 
 
 def _do(g, k, src, dst):
-    g._push(dst, g._pop(src))
+    g.push(dst, g.pop(src))
     if dst >= FOUND:
         h = dst - FOUND
         _room[h] -= 1
@@ -116,7 +114,7 @@ def _trial(g, src, dst):
     s = _score(g)
     while k:
         k -= 1
-        g._push(_trail[2 * k], g._pop(_trail[2 * k + 1]))
+        g.push(_trail[2 * k], g.pop(_trail[2 * k + 1]))
     _wants(g)
     return s
 

@@ -181,7 +181,7 @@ class BlackHole:
             if c >= DECK_SIZE or c == ACE_OF_SPADES or seen[c]:
                 raise SaveError("save holds an impossible layout")
             seen[c] = 1
-        if made > known or known > TABLEAU_CARDS:
+        if made > known or known > TABLEAU_CARDS or data[3] > 0x3F:     # deals 0..2**30 - 1
             raise SaveError("save holds an impossible history")
         # Replay the history on fan heights alone, so a bad save leaves this game untouched.
         heights = seen

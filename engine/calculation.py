@@ -19,7 +19,7 @@ PILES = const(4)
 WASTE = const(4)
 STOCK = const(8)
 _CARDS = const(13)
-_STOCK_SIZE = const(48)
+ROOM = const(48)        # the stock's cards; a waste pile's room: pile w at .waste[w * ROOM]
 _MAX_MOVES = const(96)
 _DECK = const(52)
 _MAX_SEED = const(0x3FFFFFFF)
@@ -89,9 +89,9 @@ class Calculation:
     def __init__(self):
         self.found = bytearray(PILES * _CARDS)      # foundation f at f * 13, base first
         self.flen = bytearray(PILES)
-        self.waste = bytearray(PILES * _STOCK_SIZE)      # waste pile w at w * 48, bottom first
+        self.waste = bytearray(PILES * ROOM)      # bottom first
         self.wlen = bytearray(PILES)
-        self.stock = bytearray(_STOCK_SIZE)              # bottom first; the top is turned
+        self.stock = bytearray(ROOM)              # bottom first; the top is turned
         self.history = bytearray(_MAX_MOVES)
         self.stock_len = self.moves_made = self.moves_known = self.deal_number = 0
 
@@ -106,9 +106,9 @@ class Calculation:
             self.found[f * _CARDS] = layout[at + f]
             self.flen[f] = 1
             self.wlen[f] = 0
-        for i in range(_STOCK_SIZE):
+        for i in range(ROOM):
             self.stock[i] = layout[at + PILES + i]
-        self.stock_len = _STOCK_SIZE
+        self.stock_len = ROOM
         self.moves_made = self.moves_known = 0
         self.deal_number = number
 
@@ -126,7 +126,7 @@ class Calculation:
             return self.found[place * _CARDS + self.flen[place] - 1]
         if place < STOCK:
             n = self.wlen[place - WASTE]
-            return self.waste[(place - WASTE) * _STOCK_SIZE + n - 1] if n else -1
+            return self.waste[(place - WASTE) * ROOM + n - 1] if n else -1
         return self.turned()
 
     def needed(self, f):
@@ -136,7 +136,7 @@ class Calculation:
 
     def waste_card(self, w, i):
         """Card i (0 = bottom) of waste pile w, which holds wlen[w] cards."""
-        return self.waste[w * _STOCK_SIZE + i]
+        return self.waste[w * ROOM + i]
 
     def on_foundations(self):
         return self.flen[0] + self.flen[1] + self.flen[2] + self.flen[3]
@@ -177,48 +177,48 @@ class Calculation:
         if code:
             raise IllegalMove(REASONS[code])
         m = ((src - WASTE) << 3) | dst
-        self._apply(m)
+        self.apply(m)
         self.history[self.moves_made] = m
         self.moves_made += 1
         self.moves_known = self.moves_made
 
-    def _pop(self, place):
+    def pop(self, place):
         if place < WASTE:
             self.flen[place] -= 1
             return self.found[place * _CARDS + self.flen[place]]
         if place < STOCK:
             w = place - WASTE
             self.wlen[w] -= 1
-            return self.waste[w * _STOCK_SIZE + self.wlen[w]]
+            return self.waste[w * ROOM + self.wlen[w]]
         self.stock_len -= 1
         return self.stock[self.stock_len]
 
-    def _push(self, place, c):
+    def push(self, place, c):
         if place < WASTE:
             self.found[place * _CARDS + self.flen[place]] = c
             self.flen[place] += 1
         elif place < STOCK:
             w = place - WASTE
-            self.waste[w * _STOCK_SIZE + self.wlen[w]] = c
+            self.waste[w * ROOM + self.wlen[w]] = c
             self.wlen[w] += 1
         else:
             self.stock_len += 1     # the card never left its slot
 
-    def _apply(self, m):
-        self._push(m & 7, self._pop(move_src(m)))
+    def apply(self, m):
+        self.push(m & 7, self.pop(move_src(m)))
 
     def undo(self):
         if self.moves_made == 0:
             return False
         self.moves_made -= 1
         m = self.history[self.moves_made]
-        self._push(move_src(m), self._pop(m & 7))
+        self.push(move_src(m), self.pop(m & 7))
         return True
 
     def redo(self):
         if self.moves_made >= self.moves_known:
             return False
-        self._apply(self.history[self.moves_made])
+        self.apply(self.history[self.moves_made])
         self.moves_made += 1
         return True
 

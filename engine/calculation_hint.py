@@ -27,11 +27,12 @@ try:
 except ImportError:
     const = int
 
-from engine.calculation import PILES, STOCK, WASTE, move_dst, move_src
+from engine.calculation import PILES, ROOM, STOCK, WASTE, move_dst, move_src
 
 _KING = const(12)
 
-# The score's weights, tuned by tools/tune_calc_hint.py on deals 5001-5600 (never on the
+# The score's weights, tuned by tools/bench/tune_calculation_hint.py on deals 5001-5600 (never on
+# the
 # deals the bench reports). By index: 0, 1 an empty pile for a King, for another card; 2 a
 # King on a King; on any other top, 100 less 3 per unit of harm (_harm), less 4 per card the
 # top is wanted after the card (a pile spent early), plus 5 per unit of "in turn": 6, 7 when a
@@ -76,7 +77,7 @@ def _count(g, c):
         _left[r] = n
     for w in range(PILES):
         for i in range(g.wlen[w]):
-            _left[g.waste[w * 48 + i] >> 2] -= 1
+            _left[g.waste[w * ROOM + i] >> 2] -= 1
     _left[c >> 2] -= 1
 
 
@@ -93,7 +94,7 @@ def _follow(g, stock_len):
     k = 0
     m = _visible_build(g, stock_len)
     while m >= 0:
-        g._apply(m)
+        g.apply(m)
         _undo[k] = m
         k += 1
         m = _visible_build(g, stock_len)
@@ -101,7 +102,7 @@ def _follow(g, stock_len):
     while k:
         k -= 1
         m = _undo[k]
-        g._push(((m >> 3) & 7) + WASTE, g._pop(m & 7))
+        g.push(((m >> 3) & 7) + WASTE, g.pop(m & 7))
     return n
 
 
@@ -116,9 +117,9 @@ def _best_build(g):
         for f in range(PILES):
             if not g.check(src, f):
                 m = ((src - WASTE) << 3) | f
-                g._apply(m)
+                g.apply(m)
                 s = _follow(g, n) * 4 + (2 if src < STOCK else 0)
-                g._push(src, g._pop(f))
+                g.push(src, g.pop(f))
                 if s > score:
                     score = s
                     best = m
@@ -129,7 +130,7 @@ def _harm(g, w, d):
     """What laying a card wanted in d covers on waste pile w: every card there wanted
     sooner counts, the more the sooner (13 - its distance)."""
     s = 0
-    base = w * 48
+    base = w * ROOM
     for i in range(g.wlen[w]):
         dx = _dist[g.waste[base + i] >> 2]
         if dx < d:
@@ -154,7 +155,7 @@ def _pile_score(g, w, r):
     n = g.wlen[w]
     if not n:
         return WEIGHTS[0] if r == _KING else WEIGHTS[1]
-    t = g.waste[w * 48 + n - 1] >> 2
+    t = g.waste[w * ROOM + n - 1] >> 2
     if r == _KING and t == _KING:
         return WEIGHTS[2]
     d = _dist[r]
@@ -202,9 +203,9 @@ def _best_waste(g, c):
             seen_empty = True
         s = _pile_score(g, w, r) * 16
         m = ((STOCK - WASTE) << 3) + WASTE + w
-        g._apply(m)
+        g.apply(m)
         s += WEIGHTS[8] * _outlook(g)
-        g._push(STOCK, g._pop(WASTE + w))
+        g.push(STOCK, g.pop(WASTE + w))
         if s > score:
             score = s
             best = m
@@ -224,16 +225,16 @@ _IT = bytearray(169)            # r * 13 + t: rank r laid on t comes off one or 
 _PICK = b"\x00\x00\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x03\x03\x03\x03"   # highest bit
 _fl = bytearray(4)              # the rollout's foundations: cards home
 _want = bytearray(14)           # per rank, the foundations that want it now (bits); 13: none
-_pile = bytearray(192)          # waste pile w at w * 48, ranks, bottom first
+_pile = bytearray(PILES * ROOM)          # waste pile w at w * ROOM, ranks, bottom first
 _plen = bytearray(4)
 _rleft = bytearray(13)          # copies of each rank not yet turned in the rollout
 _D = bytearray(13)              # per rank, distance() as the rollout stands
 _bfl = bytearray(4)             # the position the rollouts start from
 _bwant = bytearray(14)
-_bpile = bytearray(192)
+_bpile = bytearray(PILES * ROOM)
 _bplen = bytearray(4)
 _bleft = bytearray(13)
-_order = bytearray(48)          # the face-down ranks, dealt in a random order per sample
+_order = bytearray(ROOM)          # the face-down ranks, dealt in a random order per sample
 _total = [0, 0, 0, 0]           # per waste pile, the sum of its rollouts' scores
 _dead = bytearray(4)            # candidates no longer sampled (1), not a candidate (2)
 _v = [0, 0, 0, 0]               # this sample's scores
@@ -330,7 +331,7 @@ def _roll(n):
                 for w in range(PILES):
                     k = plen[w]
                     if k:
-                        t = pile[w * 48 + k - 1]
+                        t = pile[w * ROOM + k - 1]
                         if want[t]:
                             plen[w] = k - 1
                             r = t
@@ -387,7 +388,7 @@ def _roll(n):
             if not k:
                 s = w0 if r == _KING else w1
             else:
-                base = w * 48
+                base = w * ROOM
                 t = pile[base + k - 1]
                 if t == _KING and r == _KING:
                     s = w2
@@ -403,7 +404,7 @@ def _roll(n):
                 best = s
                 bw = w
         k = plen[bw]
-        pile[bw * 48 + k] = r
+        pile[bw * ROOM + k] = r
         plen[bw] = k + 1
     return fl[0] + fl[1] + fl[2] + fl[3]
 
@@ -415,7 +416,7 @@ def _seed(g):
     for f in range(PILES):
         h = ((h & 0xFFFFF) * 31 + g.flen[f]) & 0x3FFFFFFF
     for w in range(PILES):
-        base = w * 48
+        base = w * ROOM
         for i in range(g.wlen[w]):
             h = ((h & 0xFFFFF) * 31 + g.waste[base + i]) & 0x3FFFFFFF
         h = ((h & 0xFFFFF) * 31 + 53) & 0x3FFFFFFF
@@ -447,7 +448,7 @@ def _sample(g, c, own):
     for w in range(PILES):
         k = g.wlen[w]
         _bplen[w] = k
-        base = w * 48
+        base = w * ROOM
         for i in range(k):
             _bpile[base + i] = g.waste[base + i] >> 2
         _total[w] = 0
@@ -484,7 +485,7 @@ def _sample(g, c, own):
             _plen[:] = _bplen
             _rleft[:] = _bleft
             k = _plen[w]
-            _pile[w * 48 + k] = rc
+            _pile[w * ROOM + k] = rc
             _plen[w] = k + 1
             s = _roll(n)
             if s == 52:

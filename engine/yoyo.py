@@ -432,7 +432,8 @@ class Yoyo:
             if data[i] >= DECK_SIZE or seen[data[i]]:
                 raise ValueError
             seen[data[i]] = 1
-        if data[12] > data[13] or data[13] > MAX_ACTIONS or max(data[9:12]) > LOOKAHEAD:
+        if data[12] > data[13] or data[13] > MAX_ACTIONS or max(data[9:12]) > LOOKAHEAD or (
+                data[3] > 0x3F):        # deals 0..2**30 - 1, as new_game() deals them
             raise ValueError
         self.start(data[_HEADER:_HEADER + TABLEAU_CARDS], data[7] & 15, data[8], data[9:12],
                    (data[3] << 24) | (data[4] << 16) | (data[5] << 8) | data[6], data[7] >> 4)

@@ -6,6 +6,10 @@ Every backend builds one `Hardware` object (hw/base.py) with the same small surf
     hw.display           displayio-style display: .root_group, .refresh(), .width 160, .height 128
     hw.set_brightness(x) 0.0..1.0 where the board can dim the backlight
     hw.keys.poll()       next key press (hw.keys codes) or keys.NONE; held D-pad repeats
+    hw.poll()            the next key as ui/ takes it: a key that finds the screen dimmed or
+                         dark only wakes it (NONE); no key for dim_ms dims the backlight, for
+                         dark_ms turns it and the NeoPixels off (hw.dim_ms, hw.dark_ms: 0
+                         never; hw.power: 0 lit, 1 dimmed, hw.base.DARK; hw.wake() lights it)
     hw.keys.repeat.hold_b  True: B kept down 0.6 s is then also keys.HOLD_B (hw/base.py)
     hw.sound.beep(hz, ms), hw.sound.play(notes), hw.sound.muted     notes: (hz, ms) pairs
     hw.lights.count, .fill(rgb), .set(i, rgb), .show(), .brightness   (count 0 = no lights)

@@ -7,12 +7,12 @@
     random_winnable(r)  nth_winnable(r % count()): any int r (from the app's own random
                         numbers) picks uniformly among every winnable deal; 0 without the file
 
-Each takes the atlas file's name last: Black Hole's (NAME, made by tools/atlas.py) unless
+Each takes the atlas file's name last: Black Hole's (NAME, made by tools/atlas/blackhole.py) unless
 another game names its own of the same layout (CALCULATION, BIG_BEN: deals its
 full-information search won). A file (about 4 KB) is never loaded: each question opens it,
 seeks and reads one or two bytes into a buffer made at import, so a call allocates only what
 open() costs. It is looked for beside this module (hw/, whether this runs from .py or .mpy),
-then in /hw/ and / on the board. Layout: see tools/atlas.py.
+then in /hw/ and / on the board. Layout: see tools/atlas/blackhole.py.
 """
 try:
     from micropython import const

@@ -1,5 +1,6 @@
-"""What every backend shares: the Hardware container, held-direction repeat, and the null
-sound and lights that stand in where a machine has none."""
+"""What every backend shares: the Hardware container with the screen's power (dimmed, then
+dark, when no key comes), held-direction repeat, and the null sound and lights that stand in
+where a machine has none."""
 from hw.keys import DOWN, HOLD_B, LEFT, NONE, RIGHT, UP, B
 
 try:
@@ -12,6 +13,10 @@ TICKS_MASK = 0x1FFFFFFF       # clocks wrap like supervisor.ticks_ms(): at 2**29
 REPEAT_FIRST_MS = const(400)
 REPEAT_NEXT_MS = const(120)
 HOLD_MS = const(600)        # B down this long is a second key, HOLD_B (redo on the tables)
+# hw.power: 0 the screen lit as the player set it, 1 its backlight dimmed, DARK backlight and
+# NeoPixels off (a PyBadge runs on a small LiPo)
+DARK = const(2)
+_DIMMED = 0.1               # the backlight when dimmed: below any brightness the settings offer
 
 
 class Restart(BaseException):
@@ -31,9 +36,57 @@ class Hardware:
         self.lights = lights
         self.storage = storage
         self.clock = clock
+        self.level = 1.0          # the backlight the player chose
+        self.power = 0            # 0 lit, 1 dimmed, DARK
+        self.key_at = clock.ms()  # the last key, for the screen's power
+        self.dim_ms = 60000       # no key this long: the backlight dims (0: never)
+        self.dark_ms = 300000     # no key this long: backlight and NeoPixels off
+        self._glow = 0.0          # the NeoPixels' brightness while they are not showing it
 
     def set_brightness(self, value):
-        self.display.brightness = min(1.0, max(0.0, value))
+        self.level = min(1.0, max(0.0, value))
+        if not self.power:
+            self.display.brightness = self.level
+
+    def poll(self):
+        """The next key (keys.poll()), or keys.NONE. A key that finds the screen dimmed or dark
+        only wakes it: it is taken here, with its repeats, so it does nothing else. With no
+        key, the screen dims or goes dark when its time has come."""
+        k = self.keys.poll()
+        if k != NONE:
+            if not self.power:
+                self.key_at = self.clock.ms()
+                return k
+            rep = self.keys.repeat
+            rep.held = NONE
+            rep.b_due = -1
+            self.wake()
+        elif self.power != DARK and self.dim_ms:
+            idle = (self.clock.ms() - self.key_at) & TICKS_MASK
+            if idle >= self.dark_ms:
+                self._light(DARK)
+            elif idle >= self.dim_ms and not self.power:
+                self._light(1)
+        return NONE
+
+    def wake(self):
+        """The screen lit as set, its idle time counted from now: a key woke it, or the game
+        wants the person (a CPU run ended on their turn)."""
+        self.key_at = self.clock.ms()
+        if self.power:
+            self._light(0)
+
+    def _light(self, power):
+        if power == DARK or self.power == DARK:
+            # the NeoPixels off while dark, as they were after: their brightness swapped
+            lights = self.lights
+            lights.brightness, self._glow = self._glow, lights.brightness
+            lights.show()
+        self.power = power
+        self.display.brightness = (self.level, min(_DIMMED, self.level), 0.0)[power]
+        # a frame the web page and the desktop window show at the new brightness; on a board
+        # only what changed is drawn, nothing if nothing did
+        self.display.refresh()
 
     def restart(self):
         """End this program and start code.py again with a fresh heap; on a board the

@@ -40,6 +40,7 @@ class ScaledDisplay(PyGameDisplay):
 
     # Blinka's background thread can look at a display before it is set up.
     _pygame_screen = None
+    _dark = False
 
     def __init__(self, scale, lights=0):
         self.scale = scale
@@ -64,10 +65,17 @@ class ScaledDisplay(PyGameDisplay):
         """Show the last rendered frame, dimmed to the brightness, and the lights."""
         s = self.scale
         frame = pygame.transform.scale(self._pygame_screen, (WIDTH * s, HEIGHT * s))
-        if self.brightness < 1.0:
+        level = self.brightness
+        if level < 1.0:
+            # dimmed as the backlight would be, never below a tenth while lit; dark (the
+            # board's backlight off when no key came for minutes) is black, the title says why
             shade = pygame.Surface(frame.get_size())
-            shade.set_alpha(int(255 * (1.0 - max(0.1, self.brightness))))
+            shade.set_alpha(255 if level <= 0 else int(255 * (1.0 - max(0.1, level))))
             frame.blit(shade, (0, 0))
+        if (level <= 0) != self._dark:
+            self._dark = level <= 0
+            pygame.display.set_caption(self._caption + (" (screen off: any key wakes it)"
+                                                        if self._dark else ""))
         self._window.blit(frame, (0, 0))
         n = len(self.lights)
         for i in range(n):
@@ -98,7 +106,8 @@ class WindowLights:
             self.pixels[i] = rgb
 
     def show(self):
-        self._display.lights[:] = self.pixels
+        # brightness 0 is the board's NeoPixels off while the screen is dark (hw/base.py)
+        self._display.lights[:] = self.pixels if self.brightness else [0] * self.count
         self._display.present()
 
 

@@ -71,7 +71,8 @@ class PageLights:
             self.pixels[i] = rgb
 
     def show(self):
-        js.ppLights(",".join("%06x" % p for p in self.pixels))
+        # brightness 0: off while the screen is dark, as the board's (hw/base.py)
+        js.ppLights(",".join("%06x" % (p if self.brightness else 0) for p in self.pixels))
 
 
 class LocalStore(MemoryStore):

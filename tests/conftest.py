@@ -5,10 +5,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Appended for the reason in pytest.ini: code.py must not shadow the stdlib `code`.
 if ROOT not in sys.path:
     sys.path.append(ROOT)
-# The flasher's tests import its modules by name (flash, flashing), as tools/flash.py does;
-# so every test file runs alone too, not only after one that put tools/ on the path.
-if os.path.join(ROOT, "tools") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "tools"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 

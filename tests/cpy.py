@@ -46,7 +46,7 @@ needs_cpy = pytest.mark.skipif(not available(), reason=HOW_TO_ENABLE)
 
 def fixed_name(target, slot="r"):
     """target under one fixed name, /tmp/ppc/<slot>, about as long as the board's own version
-    folder (pp/v1a2b3c4d, tools/flashing/deploy.py). The interpreter keeps each module's file
+    folder (pp/v1a2b3c4d, tools/flash/deploy.py). The interpreter keeps each module's file
     name on its heap, and its pool of names grows in steps of KBs, so measuring from wherever a
     clone or a temporary folder happens to live would move the figures by up to a KB.
     CPY_LINKS names another folder of the same length (/tmp/pp2) so that two clones can run

@@ -4,8 +4,7 @@ import sys
 import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(ROOT, "tools")
-for _p in (TOOLS, ROOT):            # appended: the repo's code.py must not shadow `code`
+for _p in (ROOT,):            # appended: the repo's code.py must not shadow `code`
     if _p not in sys.path:
         sys.path.append(_p)
 

@@ -8,7 +8,7 @@ TileGrids with their tiles over a sheet and its palette), not from rendered pixe
 thing drawn is known for what it is:
 - text: a row of ui/text.py over the font's glyph sheet; a character is the box round its
   inked pixels (the font's blank rows and columns are line spacing, not ink);
-- a card sheet's tile (ui/sprites.py, ui/amigo_sprites.py, Yo-yo's marks): a card face when
+- a card sheet's tile (ui/deck.py, ui/yoyo_amigo/sprites.py, Yo-yo's marks): a card face when
   most of the tile is opaque; otherwise a glyph (a digit, an arrow, a letter of YoYo's call,
   an empty place's outline), which counts as text: it is read, and nothing may cover it;
 - a TileGrid showing a whole bitmap: a backdrop when every pixel is opaque (the felt,
@@ -16,7 +16,9 @@ thing drawn is known for what it is:
 
 Drawn in order, layer over layer. Cards may overlap cards (a fan, a pile) and an outline
 may lie over a card (the cursor), but text over a card, a card over text, text over other
-text and an outline through text are collisions. A backdrop hides what lies wholly under it
+text and an outline through text are collisions; so is an outline touching a label's
+letters (the font's), with no pixel of felt between them (side by side or corner to corner),
+which reads as one shape. A backdrop hides what lies wholly under it
 (Yo-yo's strip over Black Hole's counters is the design), but one that covers part of a
 label cuts it: also a collision. Off the edge: a character's ink, the whole cell of a card
 sheet's non-blank tile (its blank margin is part of the drawing: a digit whose cell is cut
@@ -49,6 +51,7 @@ class _Sheet:
         opaque = opaque_values[values]
         cols, rows = w // tw, h // th
         n = cols * rows
+        self.font = font
         self.kind = np.zeros(n, dtype=np.int8)
         self.ink = np.zeros((n, th, tw), dtype=np.int8)
         self.edge = np.zeros((n, th, tw), dtype=bool)
@@ -225,6 +228,7 @@ class _Drawn:
         gw, gh = grid.width, grid.height
         self.kinds = frozenset(int(k) for k in np.unique(sheet.kind[tiles])) - {NONE}
         self.box = (x, y, x + gw * grid.tile_width * scale, y + gh * grid.tile_height * scale)
+        self.font = sheet.font
         self.off = None
         if not self.kinds:
             return
@@ -239,9 +243,31 @@ class _Drawn:
                 self.off = (ex0, ex1 - 1, ey0, ey1 - 1)
 
     def within(self, box):
-        """Its kinds at each pixel of box (screen coordinates, inside its own box)."""
-        x, y = self.box[:2]
-        return self.ink[box[1] - y:box[3] - y, box[0] - x:box[2] - x]
+        """Its kinds at each pixel of box (screen coordinates), 0 outside its own box."""
+        x0, y0, x1, y1 = self.box
+        if x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1:
+            return self.ink[box[1] - y0:box[3] - y0, box[0] - x0:box[2] - x0]
+        out = np.zeros((box[3] - box[1], box[2] - box[0]), dtype=self.ink.dtype)
+        a = (max(x0, box[0]), max(y0, box[1]), min(x1, box[2]), min(y1, box[3]))
+        if a[0] < a[2] and a[1] < a[3]:
+            out[a[1] - box[1]:a[3] - box[1], a[0] - box[0]:a[2] - box[0]] = \
+                self.ink[a[1] - y0:a[3] - y0, a[0] - x0:a[2] - x0]
+        return out
+
+
+def _grown(box, by):
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _dilate(mask):
+    """mask with every pixel's eight neighbours set too."""
+    out = mask.copy()
+    out[1:, :] |= mask[:-1, :]
+    out[:-1, :] |= mask[1:, :]
+    grown = out.copy()
+    grown[:, 1:] |= out[:, :-1]
+    grown[:, :-1] |= out[:, 1:]
+    return grown
 
 
 def _meet(a, b):
@@ -258,12 +284,17 @@ _cuts = {}        # (text part, backdrop part) -> whether the backdrop covers pa
 
 
 def _clashes(lower, upper, between):
-    """Where upper draws over lower (kinds that collide), except under backdrops between."""
-    box = _meet(lower.box, upper.box)
+    """Where upper draws over lower (kinds that collide), or an outline touches text, except
+    under backdrops between."""
+    touch = OUTLINE in lower.kinds and upper.font or lower.font and OUTLINE in upper.kinds
+    box = _meet(_grown(lower.box, touch), _grown(upper.box, touch))
     if box is None:
         return []
     k_low, k_up = lower.within(box), upper.within(box)
     clash = _CLASH[k_up, k_low] & (k_low != NONE) & (k_up != NONE)
+    if touch:     # one pixel round the outline, the text's ink: touching
+        clash |= _dilate(k_low == OUTLINE) & (k_up == TEXT)
+        clash |= _dilate(k_up == OUTLINE) & (k_low == TEXT)
     for b in between:
         over = _meet(box, b.box)
         if over is not None:
@@ -271,11 +302,16 @@ def _clashes(lower, upper, between):
     out = []
     for ku in sorted(upper.kinds):
         for kl in sorted(lower.kinds):
-            at = clash & (k_up == ku) & (k_low == kl)
+            if touch and {ku, kl} == {TEXT, OUTLINE}:
+                near = _dilate(k_low == kl) if kl == OUTLINE else _dilate(k_up == ku)
+                at = clash & ((k_up == ku) & near if kl == OUTLINE else (k_low == kl) & near)
+            else:
+                at = clash & (k_up == ku) & (k_low == kl)
             if at.any():
+                over = (at & (k_up == ku) & (k_low == kl)).any()
                 yy, xx = np.nonzero(at)
                 out.append((ku, kl, (box[0] + xx.min(), box[0] + xx.max(), box[1] + yy.min(),
-                                     box[1] + yy.max())))
+                                     box[1] + yy.max()), "drawn over" if over else "touches"))
     return out
 
 
@@ -327,9 +363,11 @@ def check_root(root, parts=None):
     back = np.array([d.kinds == {BACKDROP} for _, _, d in shown], dtype=bool)
     backdrops = np.nonzero(back)[0]
     b = np.array([d.box for _, _, d in shown], dtype=np.int32).reshape(-1, 4)
-    x0, y0 = np.maximum(b[:, 0], 0), np.maximum(b[:, 1], 0)
-    x1, y1 = np.minimum(b[:, 2], WIDTH), np.minimum(b[:, 3], HEIGHT)
     # lower i, upper j: drawn later, their boxes meet on the screen, the lower no backdrop
+    # an outline's box a pixel larger: it may touch a label beside it
+    grow = np.array([OUTLINE in d.kinds for _, _, d in shown], dtype=np.int32)
+    x0, y0 = np.maximum(b[:, 0] - grow, 0), np.maximum(b[:, 1] - grow, 0)
+    x1, y1 = np.minimum(b[:, 2] + grow, WIDTH), np.minimum(b[:, 3] + grow, HEIGHT)
     meet = (np.maximum(x0[:, None], x0[None, :]) < np.minimum(x1[:, None], x1[None, :])) & \
         (np.maximum(y0[:, None], y0[None, :]) < np.minimum(y1[:, None], y1[None, :]))
     meet = np.triu(meet, 1) & ~back[:, None]
@@ -345,10 +383,10 @@ def check_root(root, parts=None):
             continue
         between = [int(k) for k in backdrops if i < k < j]
         key = (part_i, part_j) + tuple(shown[k][1] for k in between)
-        for ku, kl, (ax, bx, ay, by) in _cached(
+        for ku, kl, (ax, bx, ay, by), verb in _cached(
                 _pairs, key, lambda: _clashes(low, up, [shown[k][2] for k in between])):
-            found.append("%s %s drawn over %s %s at x %d..%d, y %d..%d" % (
-                _KIND_NAMES[ku], name(j), _KIND_NAMES[kl], name(i), ax, bx, ay, by))
+            found.append("%s %s %s %s %s at x %d..%d, y %d..%d" % (
+                _KIND_NAMES[ku], name(j), verb, _KIND_NAMES[kl], name(i), ax, bx, ay, by))
     return found
 
 

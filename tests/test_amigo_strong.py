@@ -355,7 +355,7 @@ def test_circuitpython_choice_does_not_change_when_the_hidden_cards_do():
 
 
 def test_one_strong_object_serves_every_strong_seat():
-    """ui/amigo_play.py's Cpus makes one Strong for all strong seats (one set of buffers):
+    """ui/yoyo_amigo/play.py's Cpus makes one Strong for all strong seats (one set of buffers):
     nothing of one seat's decision carries into the next seat's but the generator, so each
     decision equals a fresh object's given the same generator state."""
     g = Amigo()

@@ -60,29 +60,34 @@ def write(root, path, text):
 def test_modules_join_the_game_of_everything_that_imports_them(tmp_path):
     write(tmp_path, "code.py", "from ui.launcher import L\n")
     write(tmp_path, "ui/__init__.py", "")
-    write(tmp_path, "ui/launcher.py", "GAMES = (('Zed', 'ui.zz_table'), ('Why', 'ui.yy_app'))\n")
-    write(tmp_path, "ui/zz_table.py", "from ui import helper, patience\nimport engine.zz\n")
-    write(tmp_path, "ui/zz_more.py", "from engine import common\n")
-    write(tmp_path, "ui/yy_app.py", "from engine import common\nfrom ui import seats\n"
-                                    "def f():\n    from engine import yy\n")
+    write(tmp_path, "ui/launcher.py", "GAMES = (('Zed', 'ui.zz.table'), ('Why', 'ui.yy.table'))\n")
+    write(tmp_path, "ui/zz/__init__.py", "")
+    write(tmp_path, "ui/zz/table.py", "from ui import helper\nfrom ui.patience import app\n"
+                                      "import engine.zz\n")
+    write(tmp_path, "ui/zz/more.py", "from engine import common\n")
+    write(tmp_path, "ui/yy/__init__.py", "")
+    write(tmp_path, "ui/yy/table.py", "from engine import common\nfrom ui.seated import app\n"
+                                      "def f():\n    from engine import yy\n")
     write(tmp_path, "ui/helper.py", "from hw import only_zz\n")
-    write(tmp_path, "ui/patience.py", "")
-    write(tmp_path, "ui/seats.py", "")
+    write(tmp_path, "ui/patience/__init__.py", "")
+    write(tmp_path, "ui/patience/app.py", "")
+    write(tmp_path, "ui/seated/__init__.py", "")
+    write(tmp_path, "ui/seated/app.py", "")
     write(tmp_path, "hw/__init__.py", "")
     write(tmp_path, "hw/only_zz.py", "")
     for m in ("__init__", "zz", "yy", "common"):
         write(tmp_path, "engine/%s.py" % m, "")
     g = arch.Graph(str(tmp_path))
     assert [t for t, _ in g.games] == ["Zed", "Why"]
-    assert {n: g.group[n] for n in ("ui.zz_table", "ui.zz_more", "ui.helper", "hw.only_zz",
+    assert {n: g.group[n] for n in ("ui.zz.table", "ui.zz.more", "ui.helper", "hw.only_zz",
                                     "engine.zz", "engine.yy", "engine.common",
-                                    "ui.patience", "ui.seats", "ui.launcher")} == {
-        "ui.zz_table": "Zed", "ui.zz_more": "Zed", "ui.helper": "Zed", "hw.only_zz": "Zed",
+                                    "ui.patience.app", "ui.seated.app", "ui.launcher")} == {
+        "ui.zz.table": "Zed", "ui.zz.more": "Zed", "ui.helper": "Zed", "hw.only_zz": "Zed",
         "engine.zz": "Zed", "engine.yy": "Why", "engine.common": arch.SHARED,
-        "ui.patience": "one-player frame", "ui.seats": "seated frame",
+        "ui.patience.app": "one-player frame", "ui.seated.app": "seated frame",
         "ui.launcher": arch.SHARED}
-    assert g.edges[("ui.yy_app", "engine.yy")] == "lazy"
-    assert g.edges[("ui.launcher", "ui.zz_table")] == "named"
+    assert g.edges[("ui.yy.table", "engine.yy")] == "lazy"
+    assert g.edges[("ui.launcher", "ui.zz.table")] == "named"
     assert g.columns() == [arch.SHARED, "one-player frame", "Zed", "seated frame", "Why"]
     svg = arch.render(str(tmp_path))
     for name in g.files:

@@ -1,4 +1,5 @@
-"""The verdict atlas (hw/blackhole_atlas.bin, made by tools/atlas.py) and its board-side reader
+"""The verdict atlas (hw/blackhole_atlas.bin, made by tools/atlas/blackhole.py) and its board-side
+reader
 hw/atlas.py: exact against the reference verdicts and the solver, read without loading it,
 and under the real CircuitPython from compiled files."""
 import csv
@@ -13,7 +14,8 @@ from engine.solver import BUSY, WON, Solver
 from hw import atlas
 from tests import cpy
 from tests.conftest import FIGURES
-from tools import atlas as maker
+from tools.atlas import blackhole as maker
+from tools.atlas import common
 
 ATLAS = os.path.join(cpy.ROOT, "hw", atlas.NAME)
 REFERENCE = os.environ.get("BLACKHOLE_REFERENCE_CSV", "")
@@ -27,7 +29,7 @@ def fake_atlas(tmp_path):
     rng = random.Random(14)
     verdicts = {n: rng.random() < 0.85 for n in range(1, atlas.LAST_DEAL + 1)}
     p = tmp_path / atlas.NAME
-    p.write_bytes(maker.pack(verdicts))
+    p.write_bytes(common.pack(verdicts))
     atlas.use(str(p))
     yield verdicts
     atlas.use(None)
@@ -43,7 +45,7 @@ def real_atlas():
 
 def test_layout_constants_agree():
     assert atlas.TABLE_BYTES == (atlas.LAST_DEAL >> 3) + 1
-    assert atlas.BLOCKS == maker.BLOCKS
+    assert atlas.BLOCKS == common.BLOCKS
     assert atlas.BLOCKS * atlas.BLOCK_BYTES >= atlas.TABLE_BYTES
 
 
@@ -56,7 +58,7 @@ def test_reader_answers_every_deal_of_a_packed_table(fake_atlas):
         assert atlas.nth_winnable(k) == won[k], k
     assert atlas.nth_winnable(len(won)) == 0 and atlas.nth_winnable(-1) == 0
     assert atlas.random_winnable(len(won) + 5) == won[5]
-    assert maker.unpack(maker.pack(fake_atlas)) == fake_atlas
+    assert common.unpack(common.pack(fake_atlas)) == fake_atlas
 
 
 def test_every_block_boundary(fake_atlas):
@@ -85,7 +87,7 @@ def packed(tmp_path, name, seed, rate):
     rng = random.Random(seed)
     verdicts = {n: rng.random() < rate for n in range(1, atlas.LAST_DEAL + 1)}
     p = tmp_path / name
-    p.write_bytes(maker.pack(verdicts))
+    p.write_bytes(common.pack(verdicts))
     return verdicts, str(p)
 
 
@@ -137,8 +139,8 @@ def test_atlas_file_is_about_4k_and_covers_every_deal(real_atlas):
         data = f.read()
     assert len(data) == atlas.TABLE_BYTES + 2 * (atlas.BLOCKS + 1) < 4400
     assert data[0] & 1 == 0
-    verdicts = maker.unpack(data)
-    assert maker.pack(verdicts) == data          # the counts match the bits
+    verdicts = common.unpack(data)
+    assert common.pack(verdicts) == data          # the counts match the bits
     n = atlas.count()
     FIGURES.append("Atlas: %d of deals 1-%d winnable (%.2f %%), %d bytes"
                    % (n, atlas.LAST_DEAL, 100.0 * n / atlas.LAST_DEAL, len(data)))

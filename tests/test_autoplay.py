@@ -10,9 +10,10 @@ from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
 from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
 from ui.persist import AUTO_BH, AUTO_CALC, Settings
+from ui.screens import DEVICE_ROWS
 
 
 def idle(app, limit=5000):
@@ -33,7 +34,7 @@ def test_settings_keep_auto_play_and_older_records_load_with_its_default():
     assert s.autoplay == AUTO_CALC
     s.autoplay = AUTO_BH
     data = s.pack()
-    assert data[0] == 4 and data[6] == AUTO_BH      # format 4 (tests/test_deal_settings.py)
+    assert data[0] == 5 and data[6] == AUTO_BH      # format 5 (tests/test_deal_settings.py)
     again = Settings()
     assert again.unpack(data) and again.autoplay == AUTO_BH
     for old in (bytes((2, 1, 3, 1, 0, 1)), bytes((1, 1, 3, 1, 0))):
@@ -110,15 +111,16 @@ def test_the_settings_row_turns_it_off_and_it_stays_off_after_a_restart():
     press(hw, app, keys.START, *[keys.DOWN] * 6, keys.A)        # Settings
     rows = app.text.lines()
     assert any(line.strip().endswith("Auto-play    on") for line in rows)
-    press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN, keys.RIGHT)
+    press(hw, app, *[keys.DOWN] * DEVICE_ROWS, keys.RIGHT)
     assert not app.settings.autoplay & AUTO_CALC
+    press(hw, app, keys.B)                  # saved as the settings screen closes
     hw2, again = boot(CalcApp, storage=hw.storage)
     assert not again.settings.autoplay & AUTO_CALC
     # Black Hole's row is its own: off by default, and turning it on leaves Calculation's off
     hw3, bh = boot(BlackHoleApp, storage=hw.storage)
     press(hw3, bh, keys.START, *[keys.DOWN] * 6, keys.A)
     assert any(line.strip().endswith("Auto-play    off") for line in bh.text.lines())
-    press(hw3, bh, *[keys.DOWN] * 5, keys.RIGHT)
+    press(hw3, bh, *[keys.DOWN] * (DEVICE_ROWS + 2), keys.RIGHT)
     assert bh.settings.autoplay == AUTO_BH
 
 

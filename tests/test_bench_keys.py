@@ -1,4 +1,4 @@
-"""The responsiveness benchmark (tools/bench_keys.py): it runs as `make bench` runs it and prints
+"""The responsiveness benchmark (tools/bench/keys.py): it runs as `make bench` runs it and prints
 its table, its estimate of a pass's CPU time never takes a disturbed sample for the figure, and
 it refuses to run without the real interpreter, saying why."""
 import os
@@ -9,11 +9,9 @@ import sys
 import pytest
 
 from tests import cpy
+from tools.bench import keys as bench_keys
 
-sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-import bench_keys
-
-TOOL = os.path.join(cpy.ROOT, "tools", "bench_keys.py")
+TOOL = os.path.join(cpy.ROOT, "tools", "bench", "keys.py")
 
 
 def test_a_pass_is_timed_by_its_undisturbed_runs_only():
@@ -63,3 +61,22 @@ def test_the_bench_prints_every_game_and_figure_in_a_quick_run():
     assert re.search(r"power-on into the last game played \(YoYo", out)
     assert re.search(r"switch of games, the slowest pair: leave .* = \d+ ms", out)
     assert "cpy32 CPU time x 100" in out and "85-120x" in out
+
+
+@cpy.needs_cpy
+@pytest.mark.vm
+def test_the_idle_loop_is_measured_lit_dimmed_and_dark_and_allocates_nothing():
+    r = subprocess.run([sys.executable, TOOL, "--idle", "--runs", "1", "--quick"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    rows = {ln[:12].strip(): ln[12:] for ln in r.stdout.splitlines()
+            if ln[:12].strip() in {p.replace("_", " ") for p in bench_keys.IDLE_PLACES}}
+    assert len(rows) == len(bench_keys.IDLE_PLACES)
+    for place, row in rows.items():
+        cells = re.findall(r"(\d+)/(\d+), ([\d.]+), ([\d.]+)%", row)
+        assert len(cells) == 3, (place, row)
+        lit, dimmed, dark = cells
+        for median, mean, alloc, share in cells:
+            assert int(median) > 0 and float(alloc) == 0.0, (place, row)
+        # a tenth of the passes a second once the screen sleeps: far less of the CPU
+        assert float(dark[3]) < float(lit[3]) / 3, (place, row)

@@ -1,15 +1,11 @@
-"""The played-positions benchmark (tools/bench_positions.py): the verdicts its app view takes
+"""The played-positions benchmark (tools/bench/positions.py): the verdicts its app view takes
 without a search (a move on from a lost position, a move along a found line) are the ones a
 search gives."""
-import os
-import sys
 
 from engine.blackhole import BlackHole
 from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import atlas
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
-import bench_positions
+from tools.bench import positions as bench_positions
 
 DEALS = (2, 3, 4, 5, 6, 9, 10, 12)
 

@@ -1,4 +1,4 @@
-"""The text benchmark (tools/bench_text.py): the Adafruit text libraries run on CircuitPython's
+"""The text benchmark (tools/bench/text.py): the Adafruit text libraries run on CircuitPython's
 interpreter under the board's stand-ins, and the table it prints holds the project's reason for
 drawing text with ui/text.py: its rows keep less heap than any library way and changing their
 text allocates nothing, where every library way allocates."""
@@ -9,11 +9,9 @@ import sys
 import pytest
 
 from tests import cpy
+from tools.bench import text as bench_text
 
-sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-import bench_text
-
-TOOL = os.path.join(cpy.ROOT, "tools", "bench_text.py")
+TOOL = os.path.join(cpy.ROOT, "tools", "bench", "text.py")
 
 
 def test_the_interval_is_students_on_the_samples():

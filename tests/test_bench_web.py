@@ -1,6 +1,6 @@
-"""The web bench's figures (tools/bench_web.py): the median's interval comes from the order
+"""The web bench's figures (tools/bench/web.py): the median's interval comes from the order
 statistics, so it holds the median and widens with fewer samples."""
-from tools import bench_web
+from tools.bench import web as bench_web
 
 
 def test_the_median_and_its_interval_come_from_the_sorted_samples():

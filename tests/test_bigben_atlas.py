@@ -1,16 +1,13 @@
-"""The Big Ben atlas hw/bigben_atlas.bin (tools/atlas_bigben.py): Black Hole's layout exactly,
+"""The Big Ben atlas hw/bigben_atlas.bin (tools/atlas/bigben.py): Black Hole's layout exactly,
 its counts agree with its bits, and marked deals are won again by the full-information search,
 each line replayed to a win through engine/bigben.py."""
 import os
 import random
-import sys
 
 from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
 from tests import cpy
-
-sys.path.insert(0, os.path.join(cpy.ROOT, "tools"))
-from atlas_bigben import ATLAS, CAP
-from bigben_search import replays, solve
+from tools.atlas.bigben import ATLAS, CAP
+from tools.atlas.bigben_search import replays, solve
 
 
 def data():
@@ -43,3 +40,16 @@ def test_marked_deals_are_won_again_and_replay():
         line, _ = solve(n, CAP)             # raises unless the line replays to a win
         assert line is not None and replays(n, line)
         assert not replays(n, line[:-1])
+
+
+def test_the_builder_runs_on_the_shared_loop_and_resumes(tmp_path):
+    # The three builders share tools/atlas/common.py's loop: Big Ben's rows carry its cap as a
+    # fifth column, and a second run searches only what the first did not.
+    from tools.atlas import bigben
+    progress = str(tmp_path / "progress.csv")
+    first = bigben.run(1, 2, 1, 40, progress, 0)
+    assert sorted(first) == [1, 2]
+    rows = open(progress).read().split()
+    assert len(rows) == 2 and all(r.count(",") == 4 and r.endswith(",40") for r in rows)
+    again = bigben.run(1, 3, 1, 40, progress, 0)
+    assert sorted(again) == [1, 2, 3] and len(open(progress).read().split()) == 3

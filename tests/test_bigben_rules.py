@@ -581,11 +581,7 @@ def test_a_save_past_the_ring_is_checked_card_for_card():
     assert other.save() == good
 
 
-def test_the_position_module_reads_the_engines_figures():
-    from engine import bigben, bigben_past
-    assert (bigben_past._RES, bigben_past._PMAX, bigben_past._RES_SIZE, bigben_past._DECK) == (
-        bigben._RES, bigben._PMAX, bigben._RES_SIZE, bigben._DECK)
-    assert bigben_past._PLACES == bigben.WASTE + 1
+def test_the_position_module_reads_a_long_game_back():
     g = shuttle_game()
     for k in range(241):
         g.play(0, 1) if k % 2 == 0 else g.play(1, 0)

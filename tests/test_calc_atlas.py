@@ -1,13 +1,13 @@
-"""The Calculation atlas (hw/calculation_atlas.bin, built by tools/calc_atlas.py): its counts
+"""The Calculation atlas (hw/calculation_atlas.bin, built by tools/atlas/calculation.py): its counts
 agree with its bits, and marked deals are won again by the full-information search, whose
 line replays to a win through engine/calculation.py."""
 import os
 
 from engine.calculation import Calculation
 from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
-from tools.atlas import unpack
-from tools.calc_atlas import ATLAS
-from tools.calc_solve import solve_deal
+from tools.atlas.calculation import ATLAS
+from tools.atlas.calculation_search import solve_deal
+from tools.atlas.common import unpack
 
 
 def atlas_bytes():

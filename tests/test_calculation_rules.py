@@ -346,7 +346,7 @@ def hint_play(g):
 
 
 def test_hint_play_is_legal_to_the_end_and_wins_a_fair_share():
-    # A floor under the bench's figure (tools/bench_calc_hint.py): the heuristic alone (the
+    # A floor under the bench's figure (tools/bench/calculation_hint.py): the heuristic alone (the
     # hint before its rollouts, issue 37) wins 15 of these 50, the hint 25.
     won = sum(hint_play(deal(n)) for n in range(1, 51))
     assert won >= 22

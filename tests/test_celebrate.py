@@ -1,4 +1,5 @@
-"""A win's fanfare with a chase of the lights (ui/celebrate.py): each note shows the next step
+"""A win's fanfare with a chase of the lights (ui/patience/celebrate.py): each note shows the next
+step
 of the chase, the module leaves the heap after it, and the lights follow the settings."""
 import sys
 
@@ -8,9 +9,9 @@ from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
 from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
-from ui import celebrate
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
+from ui.patience import celebrate
 
 
 class Frames:
@@ -55,7 +56,7 @@ def test_a_win_plays_the_fanfare_with_a_chase_of_the_lights(app_class):
     for a, b in zip(lights, lights[1:]):
         assert a != b and b == a[1:] + a[:1]
     assert set(lights[0]) <= set(celebrate.RGB) and len(set(lights[0])) == 5
-    assert "ui.celebrate" not in sys.modules        # it left the heap again
+    assert "ui.patience.celebrate" not in sys.modules        # it left the heap again
     if app_class is BlackHoleApp:   # after the chase, the table's own lights: won, green
         assert hw.lights.pixels == [0x00FF40] * 5
 

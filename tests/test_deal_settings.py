@@ -1,4 +1,4 @@
-"""Calculation's and Big Ben's deal settings (ui/patience_deals.py): "New deals: winnable"
+"""Calculation's and Big Ben's deal settings (ui/patience/deals.py): "New deals: winnable"
 deals only deals the game's atlas marks (hw/atlas.py, one file a game), says so when the file
 is missing and then deals as ever; statistics count wins among marked deals; Big Ben's
 "Strict deals" reaches the engine's strict at a new deal only, and both survive power-on
@@ -7,17 +7,18 @@ import pytest
 
 from hw import atlas, keys
 from tests.ui_keys import boot, press
-from tools import atlas as maker
-from ui import patience_menu
-from ui.bb_table import BigBenApp
-from ui.calc_table import CalcApp
+from tools.atlas import common as maker
+from ui.bigben.table import BigBenApp
+from ui.calculation.table import CalcApp
+from ui.patience import menu as patience_menu
 from ui.persist import STRICT_BB, TAG_BB, WIN_BB, WIN_CALC, Persist, Settings
+from ui.screens import DEVICE_ROWS
 
 MARKED = (7, 77, 7777, 31001)
 
 
-@pytest.fixture(params=[(CalcApp, atlas.CALCULATION, WIN_CALC, 4),
-                        (BigBenApp, atlas.BIG_BEN, WIN_BB, 3)],
+@pytest.fixture(params=[(CalcApp, atlas.CALCULATION, WIN_CALC, DEVICE_ROWS + 1),
+                        (BigBenApp, atlas.BIG_BEN, WIN_BB, DEVICE_ROWS)],
                 ids=["calculation", "big_ben"])
 def game(request, tmp_path):
     """(app class, its atlas name, its setting bit, its settings row) with a small atlas
@@ -58,9 +59,10 @@ def test_settings_format_4_keeps_the_deal_choices_and_older_records_load():
     assert s.deals == 0
     s.deals = WIN_CALC | STRICT_BB
     data = s.pack()
-    assert data[0] == 4 and len(data) == 8
+    assert data[0] == 5 and len(data) == 9        # format 5 added the screen's sleep times
     again = Settings()
     assert again.unpack(data) and again.deals == WIN_CALC | STRICT_BB
+    assert again.unpack(bytes((4, 1, 3, 1, 0, 1, 2, 5))) and again.deals == 5
     for old in (bytes((3, 1, 3, 1, 1, 1, 2)), bytes((2, 1, 3, 1, 0, 1)), bytes((1, 1, 3, 1, 0))):
         again = Settings()
         again.deals = 7
@@ -118,7 +120,7 @@ def test_strict_deals_reach_the_engine_at_a_new_deal_only_and_survive_power_on()
     press(hw, app, keys.SELECT, keys.A)                                    # a deal in play
     rows = settings_rows(hw, app)
     assert "Strict deals off" in rows
-    change(hw, app, 4)
+    change(hw, app, DEVICE_ROWS + 1)
     assert app.settings.deals == STRICT_BB
     assert "Strict deals next: on" in settings_rows(hw, app)   # the deal in play keeps its rules
     assert not getattr(g, "strict", False)
@@ -131,7 +133,7 @@ def test_strict_deals_reach_the_engine_at_a_new_deal_only_and_survive_power_on()
     assert again.settings.deals == STRICT_BB
     new_deal(hw2, again)
     assert again.game.strict is True
-    change(hw2, again, 4)                                       # off: the next deal is not
+    change(hw2, again, DEVICE_ROWS + 1)                             # off: the next deal is not
     new_deal(hw2, again)
     assert again.game.strict is False
 

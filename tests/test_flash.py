@@ -1,4 +1,4 @@
-"""tools/flash.py against fake drives: boards it takes and refuses, version folders and the
+"""tools/flash/cli.py against fake drives: boards it takes and refuses, version folders and the
 code.py switch, interruptions at every write, full and read-only drives, the bootloader,
 compilers (dialect, version, download), what is copied, the CLI's messages."""
 import errno
@@ -7,9 +7,7 @@ import stat
 import subprocess
 import sys
 
-import flash
 import pytest
-from flashing import FlashError, compiler, deploy, drive, imports, sources
 
 from tests.flash_fakes import (
     ROOT,
@@ -22,6 +20,8 @@ from tests.flash_fakes import (
     tear_renames,
     write_app,
 )
+from tools.flash import FlashError, compiler, deploy, drive, imports, sources
+from tools.flash import cli as flash
 
 OLD = {
     "code.py": ("import engine.rules\nimport hw\nimport ui.old_screen\nimport ui.table\n"
@@ -850,7 +850,7 @@ def test_an_import_that_resolves_nowhere_stops_the_flash(tmp_path, capsys):
 def test_cli_failures_are_one_line_without_traceback(tmp_path):
     py = os.path.join(ROOT, ".venv", "bin", "python")
     py = py if os.path.exists(py) else sys.executable
-    r = subprocess.run([py, os.path.join(ROOT, "tools", "flash.py"), "--drive",
+    r = subprocess.run([py, os.path.join(ROOT, "tools", "flash", "cli.py"), "--drive",
                         str(tmp_path / "nowhere")], capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1

@@ -4,10 +4,10 @@ followed, so its modules stay off the drive."""
 import os
 
 import pytest
-from flashing import boards, deploy, imports, sources
 
 from tests.flash_fakes import ROOT, snapshot
 from tests.test_flash_boot import flashed
+from tools.flash import boards, deploy, imports, sources
 
 
 def test_the_board_never_imports_the_programs_stand_in_so_it_is_not_copied(

@@ -2,18 +2,18 @@
 
 Every import reachable from the drive's switcher (code.py, or main.py when alternating), in the
 app and in every library copied to its lib/, resolves to a file in the version folder or to a
-module built into every supported board (tools/flashing/board_modules.json); nothing unused is
+module built into every supported board (tools/flash/board_modules.json); nothing unused is
 copied. With CircuitPython's compiler, the drive holds only .mpy files and the switcher, and
 the real interpreter runs the switcher, imports the app and plays it. A rerun writes nothing."""
 import json
 import os
 
-import flash
 import pytest
-from flashing import boards, compiler, deploy, imports, sources
 
 from tests import cpy
 from tests.flash_fakes import ROOT, board_entry, make_drive, snapshot
+from tools.flash import boards, compiler, deploy, imports, sources
+from tools.flash import cli as flash
 
 SUPPORTED = (("10.2.1", ("pybadge", "pygamer", "edgebadge")),
              ("9.2.9", ("pybadge", "pygamer", "edgebadge")))
@@ -34,7 +34,7 @@ def flashed(tmp_path, capsys, monkeypatch, kind="pybadge-10.2.1", mpy_cross=None
 
 
 def walk_drive(d):
-    """The shared walk (tools/flashing/imports.py) over what the drive's switcher runs: the
+    """The shared walk (tools/flash/imports.py) over what the drive's switcher runs: the
     version folder's modules and its lib/, against the firmware's modules."""
     folder = os.path.join(d, *deploy.running_folder(d).split("/"))
     lib = os.path.join(folder, "lib")
@@ -51,7 +51,7 @@ def test_every_import_of_the_flashed_app_resolves_and_nothing_unused_is_copied(
     assert board_entry(d) == ("code.py" if switch == deploy.REPLACE else "main.py")
     folder, graph = walk_drive(d)
     assert graph.missing == []
-    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.bh_table",
+    for mod in ("ui.launcher", "hw.pybadge", "hw.pygamer", "hw.board_common", "ui.blackhole.table",
                 "engine.blackhole", "engine.solver"):
         assert mod in graph.modules, mod
     assert "neopixel_write" in graph.builtin and "neopixel" not in graph.builtin
@@ -216,6 +216,7 @@ def test_the_compiled_app_imports_and_plays_under_circuitpython(tmp_path, capsys
     mods = dict(ln.split()[1:3] for ln in lines if ln.startswith("MOD "))
     folder = deploy.running_folder(d)
     app = {n: p for n, p in mods.items() if n.split(".")[0] in imports.PACKAGES}
-    for name in ("ui.launcher", "ui.bh_table", "engine.blackhole", "engine.solver", "hw.pybadge"):
+    for name in ("ui.launcher", "ui.blackhole.table", "engine.blackhole", "engine.solver",
+                 "hw.pybadge"):
         assert name in app, (name, text)
     assert all(p.startswith(folder + "/") and p.endswith(".mpy") for p in app.values()), app

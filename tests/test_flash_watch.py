@@ -4,11 +4,11 @@ import os
 import signal
 import sys
 
-import flash
 import pytest
-from flashing import FlashError, watch
 
 from tests.flash_fakes import FakeRepl, make_drive
+from tools.flash import FlashError, watch
+from tools.flash import cli as flash
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 

@@ -1,23 +1,25 @@
-"""Hint words that name the move (issue 30 item 5), made by ui/calc_words.py and
-ui/bb_words.py from the move alone: every word form on its table's message row, for every
+"""Hint words that name the move (issue 30 item 5), made by ui/calculation/words.py and
+ui/bigben/words.py from the move alone: every word form on its table's message row, for every
 kind of move, within 25 characters, and Big Ben's cards drawn as on the cards (a chip of the
 card's rank and suit tiles over three blank cells)."""
 import pytest
 
 from engine.bigben import FOUND, GAPS, HOURS, RESERVE, WASTE
-from engine.calculation import STOCK
+from engine.calculation import STOCK, move_dst, move_src
 from engine.calculation import WASTE as CWASTE
 from hw import keys
 from tests.ui_keys import boot, press
-from tools.text_view import row_text, row_with_cards
-from ui import bb_table, calc_table, sprites
-from ui.bb_table import BigBenApp
-from ui.calc_table import CalcApp
+from tools.text.view import row_text, row_with_cards
+from ui import deck as sprites
+from ui.bigben import table as bb_table
+from ui.bigben.table import BigBenApp
+from ui.calculation import table as calc_table
+from ui.calculation.table import CalcApp
 
 ROW = 25
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CALC_RANKS = ("Ace",) + RANKS[1:]           # "A" alone would read as the key
 SUITS = "♣♦♥♠"
-CALC_FOUNDATIONS = ("Aces", "2s", "3s", "4s")
 
 
 def hinting(monkeypatch, module, h):
@@ -28,7 +30,7 @@ def hinting(monkeypatch, module, h):
 
 # -- Calculation -------------------------------------------------------------------------------
 def calc_said(app):
-    return row_text(app.table.view.message)
+    return row_text(app.table.view.message.row)
 
 
 def set_turned(g, card):
@@ -42,29 +44,43 @@ def set_waste_top(g, w, card):
 
 
 @pytest.mark.parametrize("rank", range(13))
-def test_calculation_says_which_card_goes_where_for_every_move_kind(monkeypatch, rank):
+def test_calculation_names_each_place_as_the_screen_labels_it(monkeypatch, rank):
     hw, app = boot(CalcApp)
     g = app.game
-    width = app.table.view.message.width
+    width = app.table.view.message.row.width
+    labels = shown_labels(app)
+    assert labels == ["+1", "+2", "+3", "+4"]
     for f in range(4):
         set_turned(g, rank * 4 + f)
         hinting(monkeypatch, calc_table, 9 * 64 + ((STOCK - CWASTE) << 3) + f)
         press(hw, app, keys.SELECT)
-        assert calc_said(app) == "%s to the %s" % (RANKS[rank], CALC_FOUNDATIONS[f])
+        assert calc_said(app) == "%s home to %s" % (CALC_RANKS[rank], labels[f])
         assert app.table.place == f                     # the cursor on where it goes
     for w in range(4):
         hinting(monkeypatch, calc_table, 8 * 64 + ((STOCK - CWASTE) << 3) + CWASTE + w)
         press(hw, app, keys.SELECT)
-        assert calc_said(app) == "%s to waste %d" % (RANKS[rank], w + 1)
+        said = calc_said(app)
+        assert said == "%s to the waste under %s" % (CALC_RANKS[rank], labels[w])
+        assert len(said) <= ROW <= width
     for w in range(4):
         set_waste_top(g, w, rank * 4 + 3)
         for f in range(4):
             hinting(monkeypatch, calc_table, (w << 3) + f)
             press(hw, app, keys.SELECT)
             said = calc_said(app)
-            assert said == "Waste %d's %s to the %s" % (w + 1, RANKS[rank], CALC_FOUNDATIONS[f])
+            assert said == "%s under %s home to %s" % (CALC_RANKS[rank], labels[w], labels[f])
             assert len(said) <= ROW <= width
             press(hw, app, keys.RIGHT)      # the hinted move is forgotten after another key
+
+
+def shown_labels(app):
+    """The text rows of Calculation's table that label a foundation, left to right."""
+    import displayio
+
+    from hw import font
+    rows = [r for r in app.table.group if isinstance(r, displayio.TileGrid)
+            and r.bitmap is font.sheet()[0] and row_text(r).startswith("+")]
+    return [row_text(r) for r in sorted(rows, key=lambda r: r.x)]
 
 
 def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch):
@@ -73,28 +89,61 @@ def test_calculation_words_are_the_issues_and_a_plays_what_they_name(monkeypatch
     set_turned(g, 6 * 4)                                    # a 7
     hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + 1)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "7 to the 2s"
-    set_turned(g, 11 * 4 + 2)                               # a Q
+    assert calc_said(app) == "7 home to +2"                 # not "to the 2s"
+    set_turned(g, 0 * 4 + 2)                                # an Ace
     hinting(monkeypatch, calc_table, ((STOCK - CWASTE) << 3) + CWASTE + 2)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "Q to waste 3"
+    assert calc_said(app) == "Ace to the waste under +3"    # not "A to waste 3"
     press(hw, app, keys.A)                                  # A makes the move named
-    assert g.wlen[2] == 1 and g.top(CWASTE + 2) == 11 * 4 + 2
-    set_waste_top(g, 1, 8 * 4)                              # a 9 on waste 2
+    assert g.wlen[2] == 1 and g.top(CWASTE + 2) == 0 * 4 + 2
+    set_waste_top(g, 1, 8 * 4)                              # a 9 under +2
     hinting(monkeypatch, calc_table, (1 << 3) + 2)
     press(hw, app, keys.SELECT)
-    assert calc_said(app) == "Waste 2's 9 to the 3s"
+    assert calc_said(app) == "9 under +2 home to +3"        # not "Waste 2's 9"
     monkeypatch.undo()
     g.new_deal(1)
     press(hw, app, keys.SELECT)                             # the real hint, in words
-    assert calc_said(app) in {"%s to the %s" % (r, f) for r in RANKS for f in CALC_FOUNDATIONS} | \
-        {"%s to waste %d" % (r, w) for r in RANKS for w in range(1, 5)}
+    words = {"%s home to +%d" % (r, f) for r in CALC_RANKS for f in range(1, 5)}
+    words |= {"%s to the waste under +%d" % (r, w) for r in CALC_RANKS for w in range(1, 5)}
+    assert calc_said(app) in words
+
+
+def test_calculation_auto_play_tells_what_it_did():
+    """Auto-play's moves are told on the message row, which the issue found blank."""
+    hw, app = boot(CalcApp)
+    g = app.game
+    told = set()
+    for deal in range(1, 40):
+        app.deal(deal)
+        for _ in range(60):
+            if g.is_won() or g.is_stuck():
+                break
+            made = g.moves_made
+            press(hw, app, keys.SELECT, keys.A)
+            while app.table.busy():
+                app.step()
+                if g.moves_made > made + 1:         # auto-play moved a card: said so
+                    last = g.history[g.moves_made - 1]
+                    src, dst = move_src(last), move_dst(last)
+                    card = CALC_RANKS[g.top(dst) >> 2]
+                    said = calc_said(app)
+                    if g.is_won():
+                        assert said == "You won! A: what next"
+                    else:
+                        lead = "Auto-play" if src == STOCK else "Sure win"
+                        assert said == "%s: %s home to +%d" % (lead, card, dst + 1)
+                        assert len(said) <= ROW
+                        told.add(lead)
+                    made = g.moves_made
+        if told == {"Auto-play", "Sure win"}:
+            break
+    assert told == {"Auto-play", "Sure win"}
 
 
 # -- Big Ben -----------------------------------------------------------------------------------
 def bb_said(app):
     t = app.table
-    return row_with_cards(t._msg, t.chips)
+    return row_with_cards(t.message.row, t.chips)
 
 
 def name(c):            # Big Ben's card byte: face << 1 | pack, face = rank * 4 + suit
@@ -103,8 +152,8 @@ def name(c):            # Big Ben's card byte: face << 1 | pack, face = rank * 4
 
 def set_top(g, place, c):
     if g.n[place]:
-        g._pop(place)
-    g._push(place, c)
+        g.pop(place)
+    g.push(place, c)
 
 
 def chips_are_cards_on_blank_cells(app, *cards):
@@ -113,13 +162,14 @@ def chips_are_cards_on_blank_cells(app, *cards):
     t = app.table
     shown = [c for c in t.chips if not c.hidden]
     assert len(shown) == len(cards)
-    words = row_text(t._msg).ljust(t._msg.width)
+    words = row_text(t.message.row).ljust(t.message.row.width)
     for chip, c in zip(shown, cards):
         face = c >> 1
-        assert chip[0] == bb_table._rank_tile(face) and chip[1] == sprites.SUIT + (face & 3)
-        at = (chip.x - t._msg.x) // 6
-        assert words[at:at + 3] == "   " and chip.x + 2 * sprites.TILE <= t._msg.x + 6 * (at + 3)
-        assert t._msg.y <= chip.y and chip.y + sprites.TILE <= t._msg.y + 12
+        assert chip[0] == sprites.rank_tile(face) and chip[1] == sprites.SUIT + (face & 3)
+        at = (chip.x - t.message.row.x) // 6
+        row = t.message.row
+        assert words[at:at + 3] == "   " and chip.x + 2 * sprites.TILE <= row.x + 6 * (at + 3)
+        assert t.message.row.y <= chip.y and chip.y + sprites.TILE <= t.message.row.y + 12
 
 
 def test_big_ben_the_issues_words(monkeypatch):
@@ -146,20 +196,53 @@ def test_big_ben_the_issues_words(monkeypatch):
     hinting(monkeypatch, bb_table, (RESERVE << 5) | WASTE)
     assert g.card_move() >= 0
     press(hw, app, keys.SELECT)
-    assert bb_said(app) == "Deal: nothing helps"        # a card could move: not forced
+    assert bb_said(app) == "Deal: a new card to play"   # a card could move: not forced
     monkeypatch.setattr(g, "card_move", lambda: -1)
     press(hw, app, keys.SELECT)
     assert bb_said(app) == "Deal: no card can move"
     monkeypatch.setattr(bb_table.hints, "hint", lambda g: -1)
     press(hw, app, keys.SELECT)
+    legal = bb_legal(g)
+    assert legal and bb_said(app) == "No move helps: %d remain" % len(legal)
+    monkeypatch.setattr(g, "check", lambda src, dst: 1)
+    press(hw, app, keys.SELECT)
     assert bb_said(app) == "No move to suggest"
+
+
+def bb_legal(g):
+    return [(s, d) for s in list(range(HOURS)) + [WASTE] for d in range(WASTE)
+            if g.check(s, d) == 0]
+
+
+def test_big_ben_says_no_move_helps_and_how_many_remain_when_moves_are_legal():
+    """Hint play to its end: on most deals cards can still move when the hint has nothing
+    that gets one home (issue 37: it said "No move to suggest" in 45 of 200 games). The
+    words then say none helps and how many moves remain, and they fit the row."""
+    hw, app = boot(BigBenApp)
+    g = app.game
+    told = 0
+    for deal in range(1, 25):
+        app.deal(deal)
+        h = bb_table.hints.hint(g)
+        while h >= 0:
+            g.play((h >> 5) & 31, h & 31)
+            h = bb_table.hints.hint(g)
+        if g.is_won() or g.is_stuck():         # the end's own words
+            continue
+        press(hw, app, keys.SELECT)
+        legal = bb_legal(g)
+        said = bb_said(app)
+        assert legal and said == "No move helps: %d remain" % len(legal), deal
+        assert len(said) <= ROW
+        told += 1
+    assert told >= 3
 
 
 @pytest.mark.parametrize("hour", range(HOURS))
 def test_big_ben_words_for_every_card_and_hour_fit_the_row(monkeypatch, hour):
     hw, app = boot(BigBenApp)
     g = app.game
-    width = app.table._msg.width
+    width = app.table.message.row.width
     src = (hour + 5) % HOURS
     for face in range(52):
         c = face * 2 + face % 2
@@ -172,12 +255,12 @@ def test_big_ben_words_for_every_card_and_hour_fit_the_row(monkeypatch, hour):
             press(hw, app, keys.SELECT)
             said = bb_said(app)
             assert said == "%s home to %d o'clock" % (name(c), hour or 12)
-            assert len(row_text(app.table._msg)) <= ROW <= width
+            assert len(row_text(app.table.message.row)) <= ROW <= width
             chips_are_cards_on_blank_cells(app, c)
             hinting(monkeypatch, bb_table, (s << 5) | hour)
             press(hw, app, keys.SELECT)
             assert bb_said(app) == "%s onto %s at %d" % (name(c), name(onto), hour or 12)
-            assert len(row_text(app.table._msg)) <= ROW
+            assert len(row_text(app.table.message.row)) <= ROW
             chips_are_cards_on_blank_cells(app, c, onto)
             press(hw, app, keys.B)                  # put back: other words, no chips
             assert all(chip.hidden for chip in app.table.chips)
@@ -203,7 +286,7 @@ def test_big_ben_hint_play_names_each_move_and_never_calls_a_free_deal_forced():
             press(hw, app, keys.A)
             assert g.moves_made == made + 1, said
             if said.startswith("Deal"):
-                assert said == ("Deal: no card can move" if forced else "Deal: nothing helps")
+                assert said == ("Deal: no card can move" if forced else "Deal: a new card to play")
                 seen.add("deal")
             elif said == "Fill the gaps":
                 seen.add("fill")

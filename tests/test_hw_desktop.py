@@ -102,6 +102,24 @@ def test_brightness_dims_the_window(desk):
     assert 100 < r < 160
 
 
+def test_a_dark_screen_is_black_with_its_lights_off_and_the_title_says_why(desk):
+    window = frame_with(desk, 0xFFFFFF)
+    desk.lights.fill(0x00FF00)
+    desk.lights.show()
+    centre = (160 // 10 * 2, (128 * 2 + 8) * 2 // 2)
+    desk.dim_ms, desk.dark_ms = 1000, 2000
+    desk.key_at = desk.clock.ms() - 2500        # no key for 2.5 s
+    assert desk.poll() == keys.NONE
+    assert tuple(window.get_at((10, 10)))[:3] == (0, 0, 0)
+    assert tuple(window.get_at(centre))[:3] != (0, 255, 0)
+    assert "any key wakes it" in pygame.display.get_caption()[0]
+    post(pygame.KEYDOWN, pygame.K_z)
+    assert desk.poll() == keys.NONE             # the key only woke it
+    assert tuple(window.get_at((10, 10)))[:3] == (255, 255, 255)
+    assert tuple(window.get_at(centre))[:3] == (0, 255, 0)
+    assert pygame.display.get_caption()[0] == "Pocket Patience"
+
+
 def test_without_lights_the_window_is_just_the_screen(tmp_path):
     from hw import desktop
     hw = desktop.Hardware(scale=1, storage_path=str(tmp_path / "n.bin"))

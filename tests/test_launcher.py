@@ -11,7 +11,7 @@ from hw.base import Restart
 from tests.test_ui_app import DEAL_2_WIN
 from ui import launcher as launcher_module
 from ui.launcher import GAMES, Launcher
-from ui.patience_menu import MENU
+from ui.patience.menu import MENU
 from ui.persist import TAG_CHOICE, TAG_GAME
 from ui.programs import Programs
 

@@ -150,11 +150,11 @@ def test_every_module_named_exists():
 def test_the_scan_sees_what_it_must_and_leaves_what_it_must():
     pattern = path_pattern()
     found = [m.group(1) for m in pattern.finditer(
-        "see ui/screens.py, docs/screens/x.png and tools/flash.py. Not pp/v1/ui, /lib, "
+        "see ui/screens.py, docs/screens/x.png and tools/flash/cli.py. Not pp/v1/ui, /lib, "
         "~/.pocket-patience/nvm.bin, ../shared/data/x.csv, build/a.csv or boot_out.txt; "
         "README.md, tests/test_*.py")]
     assert [p.rstrip(".,") for p in found] == \
-        ["ui/screens.py", "docs/screens/x.png", "tools/flash.py", "README.md",
+        ["ui/screens.py", "docs/screens/x.png", "tools/flash/cli.py", "README.md",
          "tests/test_*.py"]
     assert not exists("docs/screens/x.png") and exists("tests/test_*.py")
     named = {p for _, _, p in named_paths()}

@@ -1,17 +1,17 @@
-"""The patience tables end a move and refuse one the same way (ui/patience.py: played(),
+"""The patience tables end a move and refuse one the same way (ui/patience/app.py: played(),
 refuse(), say_state()): a click for a move, a buzz and the reason for a refusal, a low tone
 and the end on the message row when a deal sticks."""
 import pytest
 
 from hw import keys
 from tests.ui_keys import boot, press
-from ui.bb_table import BigBenApp
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.bigben.table import BigBenApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
 
 
 def said(app):
-    return getattr(app.table, "view", app.table).said
+    return app.table.message.said
 
 
 def hint_move(hw, app):

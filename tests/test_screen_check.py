@@ -9,9 +9,10 @@ from hw import keys, stub
 from tests import screen_check
 from tests.test_ui_yoyo import new_game
 from tests.ui_keys import boot, press
-from tools.text_view import row_text
-from ui import sprites, text
-from ui.bb_table import BigBenApp
+from tools.text.view import row_text
+from ui import deck as sprites
+from ui import text
+from ui.bigben.table import BigBenApp
 from ui.glyphs import felt
 
 
@@ -49,8 +50,11 @@ def digits(x, y, value):
 
 
 def frame(x, y, w=26, h=18):
-    bmp, pal = sprites.frame(w, h, sprites.CURSOR)
-    return displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    holder = displayio.Group()
+    g = sprites.frame(holder, w, h, sprites.CURSOR)
+    holder.remove(g)
+    g.x, g.y = x, y
+    return g
 
 
 def backdrop(x, y, w, h):
@@ -196,3 +200,36 @@ def test_big_ben_cursor_and_held_frames_clear_every_label_through_hint_play():
             seen += ["move %d, place %d: %s" % (m, place, c) for c in shown(hw)]
         t.held = -1
     assert g.moves_made > 63 and seen == []
+
+
+# -- touching (issue 36 item 6): a frame and text with no pixel of felt between them ----------
+def test_an_outline_touching_text_side_by_side_or_corner_to_corner_collides():
+    # "4" at x 40: its ink starts at x 40 (the font's cell has no blank column before it)
+    (got,) = screen(label("4", 40, 30), frame(14, 30, 26, 18))      # frame's right edge x 39
+    assert got.startswith("outline 26x18 bitmap at (14, 30) touches text")
+    assert screen(label("4", 40, 30), frame(13, 30, 26, 18)) == []  # one pixel of felt
+    (got,) = screen(frame(41, 22, 26, 10), label("4", 36, 30))     # corner to corner
+    assert "touches" in got
+    assert screen(frame(42, 21, 26, 10), label("4", 36, 30)) == []
+    # a frame round a card beside text, the issue's case: the cursor round Big Ben's middle
+    (got,) = screen(card(14, 31), frame(13, 30), label("4", 39, 34))
+    assert got.startswith('text text "4" at (39, 34) touches outline')
+    # a card sheet's glyph (an empty place's outline, a digit tile) is not a label: a frame
+    # may lie round it a pixel out
+    assert screen(digits(40, 30, 42), frame(14, 30)) == []
+
+
+def test_big_ben_frames_round_the_middle_clear_the_hour_labels_and_the_counts():
+    # the issue: the cursor frame touched the 3 and 4 hour labels; the reserve's count sat on
+    # its outline's bottom line
+    hw, app = boot(BigBenApp)
+    app.deal(18046)
+    t = app.table
+    for place in (WASTE, RESERVE):
+        t.place = place
+        t._set_cursor()
+        assert shown(hw) == [], place
+    reserve, count = t._reserve, t._res_n
+    assert row_text(count) == "56"
+    # the count's ink (rows 2-9 of its row) a pixel or more inside the outline's lines
+    assert reserve.y + 1 < count.y + 2 and count.y + 9 < reserve.y + reserve.bitmap.height - 2

@@ -1,4 +1,4 @@
-"""Each person's record against the CPU seats (ui/seat_records.py): counted once at a game's
+"""Each person's record against the CPU seats (ui/seated/records.py): counted once at a game's
 end in Yo-yo, kept by name across power-off, shown on the score table, and its record read
 back or refused whole."""
 import random
@@ -7,8 +7,8 @@ from engine.yoyo import GREEDY, HUMAN, LOOKAHEAD
 from hw import keys
 from tests.test_ui_yoyo import boot, new_game, play_to_end, seat_name
 from tests.ui_keys import press
-from tools.text_yoyo import screen_text
-from ui import seat_records
+from tools.text.yoyo_parlett import screen_text
+from ui.seated import records as seat_records
 
 TAG = 13        # Yo-yo's record (ui/persist.py)
 

@@ -1,6 +1,6 @@
 """Nothing is lost when the simulator is stopped from outside: Ctrl-C (SIGINT), SIGTERM and a
 closed terminal (SIGHUP) save and exit quietly, and a session killed outright (SIGKILL) still
-has the save the app made a few seconds after the last key. Each next start resumes the
+has the save the app made once play paused (ui/app.py QUIET_MS). Each next start resumes the
 exact position: the same engine bytes in the save file, the same table on the screen.
 The terminal front end and the window (pygame, SDL's dummy video driver) are both run as
 separate processes."""
@@ -18,7 +18,8 @@ from hw import keys
 from hw.stores import FileStore
 from tests.test_ui_app import DEAL_2_WIN
 from tests.ui_keys import boot, press
-from ui.bh_table import BlackHoleApp
+from ui.app import QUIET_MS
+from ui.blackhole.table import BlackHoleApp
 from ui.persist import TAG_GAME, Persist, Settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -194,8 +195,8 @@ def test_a_pause_saves_so_even_a_kill_loses_nothing(played, tmp_path):
     for line in lines:
         r.type(line)
     before = last_table(r.out)
-    end = time.monotonic() + 30
-    while saved_game(tmp_path) != expected:      # the app's own save, 3 s after the last key
+    end = time.monotonic() + QUIET_MS / 1000 + 30
+    while saved_game(tmp_path) != expected:      # the app's own save, once play paused
         assert time.monotonic() < end, "no save after a pause"
         time.sleep(0.2)
     r.proc.kill()
@@ -269,7 +270,7 @@ def test_the_window_saves_on_a_signal_too(sig, played, tmp_path):
 def test_the_window_saves_after_a_pause(played, tmp_path):
     lines, expected = played
     r = window(tmp_path, lines)
-    end = time.monotonic() + 30
+    end = time.monotonic() + QUIET_MS / 1000 + 30
     while saved_game(tmp_path) != expected:
         assert time.monotonic() < end, "no save after a pause"
         time.sleep(0.2)

@@ -16,8 +16,8 @@ from tests.test_outcome import (
 from tests.test_ui_app import DEAL_2_WIN
 from tests.ui_keys import boot, press
 from ui import screens
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
 from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings, Stats
 
 
@@ -136,8 +136,8 @@ def test_reset_statistics_asks_first_and_b_keeps_them(app_class, tag):
 
 def test_big_ben_a_hinted_win_counts_its_cards_home_and_plays_the_fanfare():
     from tests.test_bigben_hint import WON_DEAL
-    from ui import celebrate
-    from ui.bb_table import BigBenApp
+    from ui.bigben.table import BigBenApp
+    from ui.patience import celebrate
     hw, app = boot(BigBenApp)
     app.deal(WON_DEAL)
     for _ in range(300):

@@ -9,8 +9,9 @@ message rows 26; YoYo's 25; seat names 5 or 6). The fixture wraps write() to rec
 with the width of the row it went to, and TextView.show() to record screens of more lines
 than the view has, then drives the real code on the stub backend:
   - the chooser and its settings;
-  - each game powered on over a damaged save (hw/storage.py's notice), a bad settings or
-    statistics record, a damaged game record and (seated games) a damaged setup record;
+  - each game powered on over a damaged save and over an older save loaded (hw/storage.py's
+    notices), a bad settings or statistics record, a damaged game record and (seated games) a
+    damaged setup record;
   - each patience game's every menu row and the screens under it: help to its last page,
     every setting changed, statistics with the largest counts, number entry out of range and
     at the largest deal, every confirmation, the choices after a win and when stuck, the
@@ -46,27 +47,19 @@ from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from tools import atlas as atlas_maker
-from tools.text_view import row_text
-from ui import (
-    amigo_play,
-    bb_table,
-    bh_solving,
-    launcher,
-    patience_help,
-    patience_menu,
-    seat_help,
-    seat_records,
-    seats,
-    text,
-    textview,
-)
+from tools.atlas import common as atlas_maker
+from tools.text.view import row_text
 from ui import app as ui_app
-from ui.amigo_app import AmigoApp
-from ui.bb_table import BigBenApp
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
+from ui import launcher, text, textview
+from ui.bigben import table as bb_table
+from ui.bigben.table import BigBenApp
+from ui.blackhole import solving as bh_solving
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
+from ui.patience import help as patience_help
+from ui.patience import menu as patience_menu
 from ui.persist import (
+    STRICT_BB,
     TAG_AMIGO,
     TAG_AMIGO_SETUP,
     TAG_BB,
@@ -81,8 +74,13 @@ from ui.persist import (
     Persist,
     Settings,
 )
-from ui.yoyo_app import YoyoApp
-from ui.yoyo_view import refusal as yoyo_refusal
+from ui.seated import app as seats
+from ui.seated import help as seat_help
+from ui.seated import records as seat_records
+from ui.yoyo_amigo import play as amigo_play
+from ui.yoyo_amigo.table import AmigoApp
+from ui.yoyo_parlett.table import YoyoApp
+from ui.yoyo_parlett.view import refusal as yoyo_refusal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LONG_NAMES = ["WWWWWW"] * 6       # setup allows six letters; W is as wide as any
@@ -90,18 +88,18 @@ BIGGEST = 0xFFFF                  # statistics are kept in 16 bits (ui/persist.p
 
 # Constants in the scanned code that never reach the screen, and why.
 NOT_SHOWN = {
-    "ui.bh_table", "ui.yoyo_app", "ui.amigo_app", "ui.calc_table",   # modules to import
-    "ui.bb_table",
+    "ui.blackhole.table", "ui.yoyo_parlett.table", "ui.yoyo_amigo.table",   # modules to import
+    "ui.calculation.table", "ui.bigben.table",
     "BlackHoleApp", "YoyoApp", "AmigoApp", "CalcApp", "BigBenApp",   # classes to make
-    "ui.", "patience_help", "seat_help", "seat_setup", "patience_menu",  # modules to forget
+    "ui.", "patience.help", "seated.help", "seated.setup", "patience.menu",  # modules to forget
+    "blackhole.back", "seated.records", "patience.stats", "patience.celebrate",
+    "yoyo_amigo.keep",
     "engine",                                                        # a package to drop
-    "option_rows", "pick_deal", "winnable", "describe_deal",         # getattr names
-    "deal_rules",
-    "undo_to_winnable", "hole_len", "patience_stats", "bh_back", "seat_records", "celebrate",
-    "repeat", "view", "pages", "end_words",
-    "amigo_handover", "amigo_scores",
+    "pages",                                                         # a module to forget
     "YOYO", "AMIGO", "BLACK_HOLE", "CALCULATION", "BIG_BEN",         # help tuples' names
+    "BIG_BEN_STRICT",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
+    "0123456789",                                                    # a count's digits
     "A234567891JQK",                                                 # a rank's letter each
     "1234",                                                          # a waste pile's number
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
@@ -109,9 +107,11 @@ NOT_SHOWN = {
 }
 # Word lists split on blanks by the code: each word must be seen.
 WORD_LISTS = {"P1 P2 P3 P4 P5 P6", "blue red yellow"}
-SCANNED = ["ui/" + f for f in sorted(os.listdir(os.path.join(ROOT, "ui"))) if f.endswith(".py")]
+SCANNED = sorted(os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
+                 for d, _, fs in os.walk(os.path.join(ROOT, "ui")) for f in fs if f.endswith(".py"))
 SCANNED += ["hw/storage.py"]
 HELP = (patience_help.BLACK_HOLE + patience_help.CALCULATION + patience_help.BIG_BEN +
+        patience_help.BIG_BEN_STRICT +
         seat_help.YOYO + seat_help.AMIGO)
 
 
@@ -194,7 +194,7 @@ def test_the_scan_finds_the_messages_it_must():
     found = {s for _, _, s in message_constants()}
     assert storage_module.DAMAGED in found and ui_app.DAMAGED in found
     assert amigo_play.P_PLAY_TEXT in found and HELP[0] in found
-    assert " to waste " in found and " o'clock" in found        # hint words, put together
+    assert " to the waste under +" in found and " o'clock" in found   # hint words, put together
     assert not found & NOT_SHOWN - {s for _, _, s in all_constants()}
 
 
@@ -276,7 +276,8 @@ def drive_chooser():
     for _ in range(len(launcher.GAMES)):
         hw.keys.press(keys.DOWN)
         ch.step()
-    for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.B):
+    for k in (keys.A, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.DOWN,
+              keys.LEFT, keys.B):         # the screen's sleep times: "never" is left of the first
         hw.keys.press(k)
         ch.step()
     # a game whose modules are missing: the chooser says so on its last two lines
@@ -303,13 +304,26 @@ def saved(tags):
     return store
 
 
+def older_loaded():
+    """A store whose newest save is damaged and the one before it good."""
+    store = MemoryStore()
+    p = Persist(store)
+    p.load(Settings())
+    p.commit(Settings())                        # slot 0
+    p.commit(Settings())                        # slot 1, the newest
+    store.data[store.size // 2 + 7] ^= 0x5A
+    return store
+
+
 def drive_notices(app_class):
-    """Powered on over a damaged store, bad records and damaged game and setup records."""
+    """Powered on over a damaged store, an older save loaded, bad records and damaged game and
+    setup records."""
     damaged = MemoryStore()
     damaged.data[:] = bytes(random.Random(3).randrange(256) for _ in range(damaged.size))
     game_tag = {BlackHoleApp: TAG_GAME, CalcApp: TAG_CALC, YoyoApp: TAG_YOYO,
                 AmigoApp: TAG_AMIGO, BigBenApp: TAG_BB}[app_class]
-    stores = [damaged, saved({TAG_SETTINGS: b"\x07"}), saved({game_tag: b"\x01\x02\x03"})]
+    stores = [damaged, older_loaded(), saved({TAG_SETTINGS: b"\x07"}),
+              saved({game_tag: b"\x01\x02\x03"})]
     if app_class in (BlackHoleApp, CalcApp, BigBenApp):
         stats_tag = {BlackHoleApp: TAG_STATS, CalcApp: TAG_CALC_STATS,
                      BigBenApp: TAG_BB_STATS}[app_class]
@@ -484,6 +498,8 @@ def drive_calculation():
                     t.place = place
                     press(hw, app, keys.A)
             press(hw, app, keys.SELECT, keys.A)
+            while t.busy():                 # auto-play between keys, its moves told
+                app.step()
 
 
 def drive_big_ben():
@@ -506,6 +522,16 @@ def drive_big_ben():
         while not (app.game.is_won() or app.game.is_stuck()):
             press(hw, app, keys.SELECT, keys.A)
         if app.game.is_stuck():
+            break
+    for n in range(1, 30):              # hint play to its end with moves left: "No move helps"
+        app.deal(n)
+        g = app.game
+        h = bb_table.hints.hint(g)
+        while h >= 0:
+            g.play((h >> 5) & 31, h & 31)
+            h = bb_table.hints.hint(g)
+        if not (g.is_won() or g.is_stuck()):
+            press(hw, app, keys.SELECT)
             break
     press(hw, app, keys.LEFT)
     app.deal(2)                         # hints on deal 2 meet "Saves the waste card"
@@ -563,6 +589,12 @@ def drive_deal_settings():
                     menu(hw, app, "New deal")
                     press(hw, app, keys.A)
                     menu(hw, app, "Settings")
+                    if app_class is BigBenApp:      # the help of a deal under strict rules
+                        app.settings.deals |= STRICT_BB
+                        app.deal(5)
+                        menu(hw, app, "Help")
+                        for _ in range(14):
+                            press(hw, app, keys.RIGHT)
                 finally:
                     atlas.use(None, name)
 
@@ -629,7 +661,7 @@ def drive_seated_menu(app_class):
     t = app.table
     for _ in range(6):                          # a game under way, the curtain passed
         press(hw, app, keys.A, keys.SELECT, keys.UP, keys.B)
-    # the widest records against the CPU, for the score table (ui/seat_records.py)
+    # the widest records against the CPU, for the score table (ui/seated/records.py)
     app.persist.put(13 if app_class is YoyoApp else 14, seat_records.pack(
         [[app.table.seat_name(app, s), BIGGEST, BIGGEST] for s in range(2)]))
     for row in t.MENU:
@@ -709,7 +741,7 @@ def drive_yoyo_words():
                 app.step()
                 hw.clock.advance(800)
     # the widest news: a 10 moved under fan 17, a pile of 50 won with a Queen wanted next
-    from ui.yoyo_view import start_words, transfer_words, turn_words
+    from ui.yoyo_parlett.view import start_words, transfer_words, turn_words
     g = yy.Yoyo()
     g.new_game(1, 3, 0, b"", 0)
     g.history[0:4] = bytes((yy.XFER + 16, 0, yy.STUCK, 50 | 2 << 6))
@@ -719,6 +751,13 @@ def drive_yoyo_words():
     app.table.view.say(transfer_words(g, "CPU3", cards.parse("10D")))
     app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
     assert app.table.view.said == "CPU3 won 50. Play a Queen"
+    # a pass and a transfer name the rank wanted, or both ranks either way (issue 36)
+    from ui.yoyo_parlett.words import prompt_words
+    for way in (0, yy.FREE_WAY):
+        g.options = way
+        g.n = g.base + 1
+        for p in (3, 4, 7):
+            app.table.view.say(prompt_words(g, p))
     # CPU seats' turn ends with the widest counts, then scores of the largest figures
     hw, app = ui_keys.boot(YoyoApp)
     press(hw, app, keys.RIGHT)
@@ -747,8 +786,7 @@ def drive_yoyo_words():
 def drive_amigo_log(hw, app):
     """Every event of YoYo's log, with the widest figures, as news on a curtain and on the
     table and on the log screen, for the holder and for the others; the end of a game."""
-    from ui import amigo_log as log
-    from ui import amigo_words as words
+    from ui.yoyo_amigo import log, words
     t = app.table
     g = amigo_table(6, [["B1", "B2"], ["R3"], ["R4"], ["B5"], ["B6"], ["B7"]],
                     pile=["Y14"], direction=1)

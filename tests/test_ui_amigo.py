@@ -1,4 +1,4 @@
-"""The YoYo app on the shared seated screens (ui/seats.py), on the stub backend: whole matches
+"""The YoYo app on the shared seated screens (ui/seated/app.py), on the stub backend: whole matches
 with the keys, curtains between humans (and never a hand on screen for the wrong player), plain
 refusals, CPU pacing, the strong seat, setup, confirmations, rule readings, menus, saves and
 lights."""
@@ -26,17 +26,18 @@ from tests.conftest import FIGURES
 from tests.test_amigo_kit import all_cards, card, index
 from tests.test_amigo_kit import table as kit_table
 from tests.ui_keys import press
-from tools.text_amigo import screen_text
-from tools.text_view import row_text
-from ui import amigo_play as amigo_app
-from ui import seat_screens
-from ui.amigo_app import AmigoApp, AmigoTable
-from ui.amigo_view import MSG_CHARS, SEAT_RGB, WINDOW
-from ui.app import DAMAGED, SAVE_AFTER_MS
+from tools.text.view import row_text
+from tools.text.yoyo_amigo import screen_text
+from ui.app import DAMAGED, QUIET_MS
 from ui.launcher import Launcher
 from ui.persist import TAG_AMIGO, TAG_AMIGO_SETUP
 from ui.programs import Programs
-from ui.seats import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.seated import screens as seat_screens
+from ui.seated.app import ASK, CPU_PACE_MS, CURTAIN, HELP, MENU, NEWS_MS, SCORES, SETUP, TABLE
+from ui.yoyo_amigo import log as amigo_log
+from ui.yoyo_amigo import play as amigo_app
+from ui.yoyo_amigo.table import AmigoApp, AmigoTable
+from ui.yoyo_amigo.view import MSG_CHARS, SEAT_RGB, WINDOW
 
 SORTED_DECK = sorted(DECK)
 
@@ -153,6 +154,15 @@ def human_decides(hw, app, rnd, watch=None, check=True):
     s = g.seat
     p = g.pending
     before = g.save() if check else None
+    # the news first: any key shows its next line and does nothing else; the prompt last
+    told = amigo_log.telling(app.table)
+    for _ in range(20):
+        if not amigo_log.telling(app.table):
+            break
+        press(hw, app, rnd.choice((keys.A, keys.B, keys.SELECT, keys.UP, keys.DOWN,
+                                   keys.LEFT, keys.RIGHT)))
+        assert g.save() == before or not check
+    assert not told or app.table.view.said == amigo_app.prompt(g)
     helper = HELPERS[rnd.choice((GREEDY, PLANNER))]
     if p == P_TURN or p == P_DRAWN:
         a = helper.decide(g)
@@ -302,16 +312,16 @@ def test_a_curtain_loads_its_words_without_the_help_paragraphs():
     import sys
 
     from ui import forget
-    if "ui.seat_help" in sys.modules:
-        forget("seat_help")
+    if "ui.seated.help" in sys.modules:
+        forget("seated.help")
     hw, app = new_match((HUMAN, GREEDY, HUMAN), 7)
     for _ in range(200):
         if app.screen == CURTAIN:
             break
         hw.clock.advance(CPU_PACE_MS)
         app.step()
-    assert app.screen == CURTAIN and "ui.amigo_words" in sys.modules
-    assert "ui.seat_help" not in sys.modules
+    assert app.screen == CURTAIN and "ui.yoyo_amigo.words" in sys.modules
+    assert "ui.seated.help" not in sys.modules
 
 
 def test_with_one_human_no_curtain_and_the_hand_stays_during_cpu_turns():
@@ -535,7 +545,7 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
     while g.kinds[g.seat] != HUMAN:
         hw.clock.advance(CPU_PACE_MS)
         app.step()
-    hw.clock.advance(SAVE_AFTER_MS - 1)
+    hw.clock.advance(QUIET_MS - 1)
     app.step()
     assert app.unsaved_since >= 0
     hw.clock.advance(1)
@@ -547,7 +557,10 @@ def test_save_and_a_new_app_on_the_same_storage_resume_the_same_position():
 
     def unmarked(text):                         # power-on puts the cursor on the first card
         return text.replace("[", " ").replace("]", " ")
-    assert unmarked(screen_text(again)) == unmarked(screen_text(app))
+    # but for the message row: the paused app has gone on to its next key guide line
+    said, now = app.table.view.said, again.table.view.said
+    assert said in AmigoTable.GUIDES and now == again.table.prompt(again)
+    assert unmarked(screen_text(again)).replace(now, said) == unmarked(screen_text(app))
     assert again.table.cursor == 0
 
 
@@ -566,7 +579,7 @@ def test_a_finished_match_survives_power_off():
     app.save_now()
     hw2, again = boot(storage=hw.storage)
     assert again.screen == TABLE and again.game.match_over()
-    from ui.amigo_words import over
+    from ui.yoyo_amigo.words import over
     assert again.table.view.said == over(again.game, again.names)
     assert again.table.view.said.endswith((" is out. A: scores", "Draw pile out. A: scores"))
     press(hw2, again, keys.A)
@@ -792,7 +805,7 @@ def test_moves_in_the_ui_loop_allocate_nothing_in_our_code():
 
 
 def test_screen_memory_and_redraw_per_key_and_move():
-    from tools import ui_budget
+    from tools.bench import ui_budget
     hw, app = new_match((HUMAN, HUMAN, GREEDY, HUMAN, PLANNER, GREEDY), 23)
     cost = ui_budget.tree_bytes(app.root)
     total = sum(cost.values())
@@ -1004,7 +1017,7 @@ def test_a_strong_decision_stops_at_two_seconds_with_its_best_move_so_far():
     # On a PyBadge a decision's rollouts can take past 2 s; the clock stops it there.
     from engine.amigo import Amigo
     from engine.amigo_strong import STRONG
-    from ui.amigo_play import Cpus
+    from ui.yoyo_amigo.play import Cpus
     g = Amigo()
     g.new_match(2, 901, 0, bytes((STRONG, STRONG)))
     cpus = Cpus()
@@ -1024,7 +1037,7 @@ def cpu_table(g, kinds):
 
 def said(app):
     """The table's message row as a str (YoYo's news is a line made in place)."""
-    from tools.text_view import words
+    from tools.text.view import words
     return words(app.table.view.said)
 
 
@@ -1045,6 +1058,8 @@ def test_a_cpu_skip_is_told_on_the_persons_table_and_in_the_log():
     step_cpus(hw, app)
     assert g.seat == 1 and g.counts[2] == 2 and g.pending == P_TURN
     assert said(app) == "P1 skipped you"
+    press(hw, app, keys.DOWN)                   # a key while news is told: the prompt next
+    assert app.screen == TABLE and said(app) == amigo_app.prompt(g)
     press(hw, app, keys.DOWN)                               # the log of the last moves
     assert app.screen == ASK
     text = screen_text(app)
@@ -1082,7 +1097,7 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     assert "P2 took your card" in curtain and kit_name(from_p3) not in curtain.split("Top")[0]
     press(hw, app, keys.A)
     assert said(app) == "P2 took your %s" % kit_name(from_p3)   # the table names it
-    press(hw, app, keys.DOWN)                   # so does the log, to its owner
+    press(hw, app, keys.DOWN, keys.DOWN)        # so does the log, to its owner
     assert "P2 took your %s" % kit_name(from_p3) in screen_text(app)
     press(hw, app, keys.B)
     assert from_p3 not in [g.card(2, i) for i in range(g.counts[2])]
@@ -1092,7 +1107,7 @@ def test_a_take_from_a_person_is_told_on_their_curtain_and_then_named_on_their_t
     assert g.seat == 0 and app.screen == CURTAIN
     press(hw, app, keys.A)
     assert said(app) == "P2 took your %s" % kit_name(from_p1)
-    press(hw, app, keys.DOWN)
+    press(hw, app, keys.DOWN, keys.DOWN)
     assert "P2 took your %s" % kit_name(from_p1) in screen_text(app)
 
 
@@ -1128,7 +1143,7 @@ def test_pass_left_and_chaos_are_told_with_the_card_each_person_got():
 
 
 def kit_name(c):
-    from ui.amigo_log import name
+    from ui.yoyo_amigo.log import name
     return name(c)
 
 
@@ -1189,7 +1204,7 @@ def test_b_takes_back_a_persons_play_until_another_seat_acts():
     assert g.seat == 1 and g.counts[0] == 2
     press(hw, app, keys.B)                  # before the CPU's pace is up: taken back
     assert g.save() == before and g.seat == 0 and app.table.view.said == amigo_app.P_PLAY_TEXT
-    from ui.amigo_words import lines
+    from ui.yoyo_amigo.words import lines
     assert not [line for line in lines(app.table, 0) if line.startswith("You played")]
     cursor_to(hw, app, index(g, 0, "B10"))
     press(hw, app, keys.SELECT)
@@ -1266,8 +1281,8 @@ def test_the_log_and_its_words_agree_on_the_event_kinds():
     import re
     kinds = []
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("amigo_log", "amigo_words"):
-        with open(os.path.join(root, "ui", name + ".py")) as f:
+    for name in ("log", "words"):
+        with open(os.path.join(root, "ui", "yoyo_amigo", name + ".py")) as f:
             kinds.append(dict(re.findall(r"^(_E_\w+) = const\((\d+)\)", f.read(), re.M)))
     assert len(kinds[0]) == 9 and kinds[0] == kinds[1], kinds
 

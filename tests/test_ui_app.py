@@ -1,4 +1,5 @@
-"""The Black Hole app (ui/bh_table.py on ui/patience.py) on the stub backend: play, refusals,
+"""The Black Hole app (ui/blackhole/table.py on ui/patience/app.py) on the stub backend: play,
+refusals,
 menus, saves, budgets, monkey."""
 import random
 import tracemalloc
@@ -9,11 +10,12 @@ from engine.blackhole import BlackHole
 from hw import keys, stub
 from tests.conftest import FIGURES
 from tests.ui_keys import press
-from tools import ui_budget
-from tools.text_view import row_text
+from tools.bench import ui_budget
+from tools.text.view import row_text
 from ui import app as ui_app
-from ui import patience_menu, screens
-from ui.bh_table import BlackHoleApp
+from ui import screens
+from ui.blackhole.table import BlackHoleApp
+from ui.patience import menu as patience_menu
 from ui.persist import Persist, Settings
 
 DEAL_2_WIN = [1, 6, 5, 7, 12, 6, 16, 0, 0, 3, 4, 1, 7, 3, 16, 11, 8, 11, 5, 4, 2, 4, 10, 2,
@@ -37,7 +39,7 @@ def make_app(hw=None, deal=2):
 
 
 def said(app):
-    return row_text(app.table.view.message)
+    return row_text(app.table.view.message.row)
 
 
 def move_cursor_to(hw, app, f):
@@ -116,8 +118,8 @@ def test_game_settings_and_statistics_survive_power_off():
         move_cursor_to(hw, app, f)
         press(hw, app, keys.A)
     app.settings.brightness = 2
-    hw.clock.advance(ui_app.SAVE_AFTER_MS + 1)
-    app.step()                                  # the pause-triggered save
+    hw.clock.advance(ui_app.QUIET_MS)
+    app.step()                                  # the pause-triggered save, settings with it
     again = power_on(stub.Hardware(storage=hw.storage), seed=99)
     assert again.game.save() == app.game.save()
     assert again.settings.brightness == 2
@@ -217,7 +219,8 @@ def test_the_header_counts_stay_apart_and_clear_of_the_bar():
     hw, app = make_app()
     v = app.table.view
     grids = [v._left, v._moves, v._deal, v._hole_count]
-    boxes = [(g.x, g.y, g.x + 8 * g.width, g.y + 8 * g.height) for g in grids]
+    boxes = [(g.x, g.y, g.x + g.tile_width * g.width, g.y + g.tile_height * g.height)
+             for g in grids]
     m = app.table.meter.grid
     boxes.append((m.x, m.y, m.x + 24, m.y + 4))
     for i, a in enumerate(boxes):
@@ -233,6 +236,6 @@ def test_help_shows_the_pages_and_its_words_leave_the_heap_again():
     menu_row(hw, app, "Help")
     lines = app.text.lines()
     assert lines[0].startswith("Black Hole  1/") and lines[1].startswith("Put every card into")
-    assert "ui.patience_help" not in sys.modules         # only the shown pages keep the words
+    assert "ui.patience.help" not in sys.modules         # only the shown pages keep the words
     press(hw, app, keys.RIGHT)
     assert app.text.lines()[0].startswith("Black Hole  2/")

@@ -9,16 +9,16 @@ from tests.test_bigben_hint import WON_DEAL
 from tests.test_ui_calc import type_deal
 from tests.ui_keys import boot, press
 from tools.sim import screen_text
-from tools.text_bigben import card_name
-from tools.text_view import row_text
-from ui import sprites
-from ui.bb_table import BigBenApp
+from tools.text.bigben import card_name
+from tools.text.view import row_text
+from ui import deck as sprites
+from ui.bigben.table import BigBenApp
 
 W, H = 160, 128
 
 
 def message(app):
-    return row_text(app.table._msg)
+    return row_text(app.table.message.row)
 
 
 _inked = {}
@@ -150,13 +150,11 @@ def test_the_waste_count_stands_by_the_waste():
     t = app.table
     n = app.game.n[WASTE]
     assert n >= 2
-    shown = [t._waste_n[i] - sprites.DIGIT for i in range(t._waste_n.width)
-             if t._waste_n[i] != sprites.BLANK]
-    assert int("".join(map(str, shown))) == n
+    assert int(row_text(t._waste_n)) == n
     w = t._waste
-    # its count just below the waste's own box: one pixel apart, where the cursor's frame
-    # round the waste runs, so the frame never crosses the digits (tests/screen_check.py)
-    assert t._waste_n.y == w.y + w.height * sprites.TILE + 1
+    # its count just below the waste's own box, its digits' ink (rows 2-9 of the font's
+    # cell) a pixel clear of the cursor's frame round the waste (tests/screen_check.py)
+    assert t._waste_n.y + 2 == w.y + w.height * sprites.TILE + 1
     assert w.x <= t._waste_n.x < w.x + w.width * sprites.TILE
 
 

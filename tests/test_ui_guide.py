@@ -1,4 +1,4 @@
-"""The patience tables' key guide and B held for redo (ui/patience.py), on the stub backend:
+"""The patience tables' key guide and B held for redo (ui/patience/app.py), on the stub backend:
 the guide shows when a table opens and again when play pauses on a free message row, never
 over other words; B kept down brings back one move; the idle check allocates nothing."""
 import tracemalloc
@@ -9,11 +9,11 @@ from hw import keys
 from hw.base import HOLD_MS
 from tests import ui_keys
 from tests.ui_keys import press
-from tools.text_view import row_text
-from ui.bb_table import BigBenApp
-from ui.bh_table import BlackHoleApp
-from ui.calc_table import CalcApp
-from ui.patience import GUIDES
+from tools.text.view import row_text
+from ui.bigben.table import BigBenApp
+from ui.blackhole.table import BlackHoleApp
+from ui.calculation.table import CalcApp
+from ui.patience.app import GUIDES
 from ui.textview import TITLE_CHARS
 
 APPS = (BlackHoleApp, CalcApp, BigBenApp)
@@ -22,7 +22,7 @@ IDLE_MS = 8000
 
 def message(app):
     t = app.table
-    return row_text(t.view.message if hasattr(t, "view") else t._msg)
+    return row_text(t.message.row)
 
 
 def boot(app_class):

@@ -1,4 +1,4 @@
-"""The seated tables' key guide and Yo-yo's B held for redo (ui/seats.py): on a person's
+"""The seated tables' key guide and Yo-yo's B held for redo (ui/seated/app.py): on a person's
 decision, once play pauses, the prompt gives way to the table's guide lines in turn and comes
 back; never over news or a refusal; B kept down on Yo-yo's table brings back what B took back,
 and YoYo, which has no redo, never reports a held B."""
@@ -11,11 +11,11 @@ from tests.test_ui_guide import IDLE_MS, hold_b
 from tests.test_ui_yoyo import human_action, legal
 from tests.test_ui_yoyo import new_game as yoyo_game
 from tests.ui_keys import press
-from ui.amigo_app import AmigoTable
-from ui.amigo_view import MSG_CHARS
-from ui.seats import HUMAN, TABLE
-from ui.yoyo_app import YoyoTable
-from ui.yoyo_view import PROMPTS
+from ui.seated.app import HUMAN, TABLE
+from ui.yoyo_amigo.table import AmigoTable
+from ui.yoyo_amigo.view import MSG_CHARS
+from ui.yoyo_parlett.table import YoyoTable
+from ui.yoyo_parlett.view import PROMPTS
 
 
 def idle(hw, app):

@@ -1,4 +1,4 @@
-"""Every screen of the two seated games (ui/seats.py with Yo-yo and YoYo) is rendered and held
+"""Every screen of the two seated games (ui/seated/app.py with Yo-yo and YoYo) is rendered and held
 to its row: a title line 26 characters, the other text lines 25, the table's message row 26.
 Setup (every row's hint, name editing), menus, help pages, rules, settings, confirmations,
 notices, curtains in every phase, score tables (game over, match over, ties, long names), the
@@ -13,14 +13,18 @@ from hw import keys
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
 from tests.ui_keys import press
-from ui import amigo_play, amigo_words, seat_help, seat_screens, seats
 from ui import app as ui_app
-from ui.amigo_app import AmigoApp
-from ui.amigo_view import MSG_CHARS as AMIGO_MSG
 from ui.pages import Pages
+from ui.seated import app as seats
+from ui.seated import help as seat_help
+from ui.seated import screens as seat_screens
 from ui.textview import LINE_CHARS, TITLE_CHARS
-from ui.yoyo_app import YoyoApp
-from ui.yoyo_view import PROMPTS, SHORT, handover, refusal, wanted
+from ui.yoyo_amigo import play as amigo_play
+from ui.yoyo_amigo import words as amigo_words
+from ui.yoyo_amigo.table import AmigoApp
+from ui.yoyo_amigo.view import MSG_CHARS as AMIGO_MSG
+from ui.yoyo_parlett.table import YoyoApp
+from ui.yoyo_parlett.view import PROMPTS, SHORT, handover, refusal, wanted
 
 MSG_CHARS = 26
 

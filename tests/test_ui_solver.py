@@ -7,8 +7,10 @@ from engine.solver import BUSY, NOWIN, WON, Solver
 from hw import keys, stub
 from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
-from ui import bh_meter, bh_solving
+from ui.blackhole import meter as bh_meter
+from ui.blackhole import solving as bh_solving
 from ui.persist import Settings
+from ui.screens import DEVICE_ROWS
 
 PASSES = 5000      # main-loop passes allowed for one question (each runs bh_solving.SLICE nodes)
 
@@ -260,7 +262,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins_without_a_search(seed)
 def test_settings_turn_both_on_and_they_survive_a_restart():
     hw, app = make_app(2)
     menu_row(hw, app, "Settings")
-    press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN, keys.RIGHT, keys.DOWN, keys.RIGHT)
+    press(hw, app, *[keys.DOWN] * DEVICE_ROWS, keys.RIGHT, keys.DOWN, keys.RIGHT)
     assert app.settings.verdict and app.settings.winnable_only
     app.save_now()
     again = power_on(stub.Hardware(storage=hw.storage), seed=3)
@@ -385,7 +387,7 @@ def test_undo_to_winnable_takes_back_every_move_since_the_last_winnable_position
 def test_undo_to_winnable_is_a_row_only_when_black_hole_is_stuck():
     from tests.test_ui_app import DEAL_2_WIN
     from tests.ui_keys import boot
-    from ui.calc_table import CalcApp
+    from ui.calculation.table import CalcApp
     hw, app = make_app(2)
     for f in DEAL_2_WIN:
         app.table.cursor = f

@@ -14,7 +14,7 @@ from tests.test_ui_app import DEAL_2_WIN
 pytestmark = [cpy.needs_cpy, pytest.mark.vm]
 
 APP_BUDGET = 48 * 1024       # engine, screens' code and objects; displayio's own memory apart
-# The seated games carry the seated tables' key guide and B held (ui/seats.py, about 1 KB) on
+# The seated games carry the seated tables' key guide and B held (ui/seated/app.py, about 1 KB) on
 # top of what each needed before; the whole-app fit gate (tests/test_board_heap.py) holds
 # every game, each its own program, within the product's budget
 YOYO_PARLETT_APP_BUDGET = 52 * 1024
@@ -129,13 +129,14 @@ while app.busy() and n < 5000:
             think = grew
 print("FIG slices", slices)
 print("FIG peak_slice", think)
-print("FIG answered", int(T.view.said != "" and not T.view.said.startswith("Thinking")))
+said = T.view.message.said
+print("FIG answered", int(said != "" and not said.startswith("Thinking")))
 '''
 
 YOYO = r'''
 # Two CPU seats, look-ahead and greedy, started from the setup screen's "Start game".
-import ui.seats  # noqa: E402
-ui.seats.gc = _NoGc
+import ui.seated.app  # noqa: E402
+ui.seated.app.gc = _NoGc
 setup = app.stack[-1]
 setup.kinds[0] = 2
 setup.kinds[1] = 1
@@ -169,7 +170,7 @@ print("FIG over", int(g.is_over()))
 
 def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
     # a long list literal traps this VM build: the winning line goes in as bytes
-    figs = run(BLACK_HOLE, "import engine.blackhole", "ui.bh_table", "BlackHoleApp",
+    figs = run(BLACK_HOLE, "import engine.blackhole", "ui.blackhole.table", "BlackHoleApp",
                win=bytes(DEAL_2_WIN))
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
@@ -189,7 +190,7 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
 
 def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
     figs = run(YOYO, "import engine.tableau\nimport engine.cards\nimport engine.yoyo",
-               "ui.yoyo_app", "YoyoApp")
+               "ui.yoyo_parlett.table", "YoyoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append(
         "Yo-yo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
@@ -203,8 +204,8 @@ def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
 
 
 AMIGO = r'''
-import ui.seats  # noqa: E402
-ui.seats.gc = _NoGc
+import ui.seated.app  # noqa: E402
+ui.seated.app.gc = _NoGc
 for k in (K.DOWN, K.DOWN, K.DOWN, K.A):     # "Start match": P1 human, P2 CPU hard
     press(k)
 from engine.amigo_cpu import Cpu  # noqa: E402
@@ -231,7 +232,7 @@ def key(k):
 
 def idle():
     # A pass with no key while a person decides: the news since their last decision goes
-    # line by line, then the guide; the pass that saves, once play paused 3 s, is an event.
+    # line by line, then the guide; the pass that saves, once play paused, is an event.
     global peak, event
     saving = app.unsaved_since >= 0
     hw_.clock.now += 1000
@@ -281,7 +282,7 @@ print("FIG games", app.game.game + 1)
 
 
 def test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step():
-    figs = run(AMIGO, "import engine.amigo", "ui.amigo_app", "AmigoApp")
+    figs = run(AMIGO, "import engine.amigo", "ui.yoyo_amigo.table", "AmigoApp")
     total = figs["rules"] + figs["code"] + figs["objects"]
     FIGURES.append("YoYo app under CircuitPython 10.2.1: engine %d, screens' code %d, objects %d "
                    "(displayio apart), total %d bytes; %d keys and CPU moves over a 2-player "
@@ -310,7 +311,7 @@ while app.busy() and n < 5000:
 print("FIG bar_slices", n)
 print("FIG peak_bar_slice", peak)
 '''
-    figs = run(driver, "import engine.blackhole", "ui.bh_table", "BlackHoleApp",
+    figs = run(driver, "import engine.blackhole", "ui.blackhole.table", "BlackHoleApp",
                win=bytes(DEAL_2_WIN))
     assert figs["left"] == 1 and figs["presses"] > 50
     assert figs["peak_key"] == 0
@@ -321,8 +322,8 @@ STRONG = r'''
 # The strong seat (engine/amigo_strong.py) against the look-ahead CPU, started from setup; the
 # first game warms up, then every main-loop pass that thinks a slice and decides nothing is
 # measured against 0.
-import ui.seats  # noqa: E402
-ui.seats.gc = _NoGc
+import ui.seated.app  # noqa: E402
+ui.seated.app.gc = _NoGc
 setup = app.stack[-1]
 setup.kinds[0] = 3
 for k in (K.DOWN, K.DOWN, K.DOWN, K.A):
@@ -353,7 +354,7 @@ print("FIG peak_strong_slice", peak)
 
 
 def test_the_strong_seat_thinks_in_slices_that_allocate_nothing():
-    figs = run(STRONG, "import engine.amigo", "ui.amigo_app", "AmigoApp")
+    figs = run(STRONG, "import engine.amigo", "ui.yoyo_amigo.table", "AmigoApp")
     FIGURES.append("YoYo strong seat under CircuitPython 10.2.1: %d thinking slices of a main-loop "
                    "pass after the first game (%d decisions): largest allocation by a slice %d "
                    "bytes" % (figs["strong_slices"], figs["strong_decisions"],

@@ -16,12 +16,12 @@ import pytest
 
 from engine import bigben_hint
 from hw import atlas, keys, stub
-from hw.storage import DAMAGED
+from hw.storage import DAMAGED, OLDER
 from tests import test_ui_amigo, test_ui_yoyo, web_page
-from tests.test_damaged_save import screen_text
+from tests.test_damaged_save import flip_three_bytes_in_the_newest, screen_text
 from tools import build_web
 from ui.launcher import GAMES
-from ui.patience_menu import MENU
+from ui.patience.menu import MENU
 from ui.programs import Programs
 
 SEED = 7            # the page's ?seed= and the desktop launcher's seed
@@ -242,7 +242,7 @@ def test_a_patience_deal_played_by_hints_through_a_reload(page, game):
 def choose_seats(twin, app, kinds):
     """On a seated game's setup screen, with the keys in both: len(kinds) players, each seat
     of its kind; the cursor is left on the last seat."""
-    from ui.seats import SETUP
+    from ui.seated.app import SETUP
     setup = app.stack[-1]
     assert app.screen == SETUP
     while setup.players != len(kinds):
@@ -256,7 +256,7 @@ def choose_seats(twin, app, kinds):
 def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
     from engine.amigo import P_OVER
     from engine.amigo_cpu import GREEDY, HUMAN, PLANNER
-    from ui.seats import SCORES, TABLE
+    from ui.seated.app import SCORES, TABLE
     twin = Twin(page)
     # the YoYo tests' own player: its keys go to the page as well as the desktop
     monkeypatch.setattr(test_ui_amigo, "press", lambda hw, app, *ks: twin.press(*ks))
@@ -294,7 +294,7 @@ def test_a_three_seat_yoyo_with_two_cpu_seats_through_a_reload(page, monkeypatch
 
 def test_a_three_seat_yo_yo_with_two_cpu_seats_through_a_reload(page, monkeypatch):
     from engine.yoyo import GREEDY, HUMAN, LOOKAHEAD
-    from ui.seats import CURTAIN, SCORES, TABLE
+    from ui.seated.app import CURTAIN, SCORES, TABLE
     twin = Twin(page)
     # the Yo-yo tests' own player: its keys go to the page as well as the desktop
     monkeypatch.setattr(test_ui_yoyo, "press", lambda hw, app, *ks: twin.press(*ks))
@@ -354,3 +354,27 @@ def test_a_damaged_save_is_told_in_the_page_as_on_the_board(page, item):
     twin.press(keys.A)
     assert DAMAGED in screen_text(twin.desk.app.root)
     twin.check("Black Hole's first screen over a damaged save (%s)" % item)
+
+
+def test_an_older_save_loaded_is_told_in_the_page_as_on_the_board(page):
+    # Played and left at the chooser, a setting changed there (the page saves nothing as it
+    # reloads at the chooser); then the newest save damaged: the one before it loads, and the
+    # chooser and the game opened say so.
+    twin = Twin(page)
+    open_game(twin, 0)
+    twin.press(keys.A, keys.RIGHT, keys.A, keys.START,
+               *[keys.DOWN] * MENU.index("Other games"), keys.A)
+    assert twin.desk.launcher.app is None
+    twin.press(keys.UP, keys.A, keys.RIGHT, keys.B, keys.DOWN)     # Settings: sound off
+    assert not twin.desk.launcher.settings.sound
+    data = bytearray(twin.desk.hw.storage.data)
+    flip_three_bytes_in_the_newest(data)
+    page.browser.js("localStorage.setItem('pocket-patience-nvm', '%s')" % data.hex())
+    twin.desk.hw.storage.data[:] = data
+    twin.reload()
+    assert twin.desk.launcher.app is None and twin.desk.launcher.settings.sound
+    assert OLDER in screen_text(twin.desk.launcher.root)
+    twin.check("the chooser over an older save")
+    twin.press(keys.A)
+    assert OLDER in screen_text(twin.desk.app.root)
+    twin.check("Black Hole's first screen over an older save")

@@ -93,3 +93,78 @@ def test_the_rules_page_has_every_game_of_the_chooser_with_its_own_help():
             assert build_web.html.escape(paragraph) in page, (game[0], paragraph)
     at = [page.index("<h2>%s</h2>" % g[0]) for g in GAMES]
     assert at == sorted(at)
+
+
+# -- the page fits the window (issue 36, item 7) -------------------------------------------
+SIZES = ((360, 640), (412, 915), (800, 900), (1024, 768), (1280, 720), (1366, 768),
+         (1920, 1080))
+
+
+def window(browser, width, height):
+    """The page's window at this size, as a phone or a desktop browser would give it."""
+    browser.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                 deviceScaleFactor=1, mobile=False)
+    browser.js("new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+
+
+LAYOUT = """(() => {
+  const d = document.documentElement, c = document.getElementById('screen');
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const shown = [...document.querySelectorAll('#pad button, #about a, #lights, p.help')];
+  return {scroll: [d.scrollWidth, d.scrollHeight, d.clientWidth, d.clientHeight],
+          inner: [innerWidth, innerHeight], canvas: [c.width, c.height, ...box(c)],
+          scale: pp.scale, page: document.body.getBoundingClientRect().height,
+          controls: shown.map(box)};
+})()"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_the_page_fits_the_window_with_the_screen_at_the_largest_whole_scale(served, size):
+    browser, url = served
+    page = web_page.Page(browser, url)
+    page.open(seed=3)
+    try:
+        window(browser, *size)
+        got = browser.js(LAYOUT)
+        width, height = size
+        assert got["inner"] == [width, height]
+        sw, sh, cw, ch = got["scroll"]
+        assert sw <= cw and sh <= ch, got                   # no scrollbar either way
+        s = got["scale"]
+        assert got["canvas"][:2] == [160 * s, 128 * s] and s >= 2
+        for left, top, right, bottom in got["controls"] + [got["canvas"][2:]]:
+            assert 0 <= left and right <= width and 0 <= top and bottom <= height, got
+        # one step larger would push something off the window
+        rest = got["page"] - 128 * s
+        assert rest + 128 * (s + 1) > height or 160 * (s + 1) > width, got
+        # the screen still shows the game, drawn at the new scale
+        assert len(set(page.screen())) > 1
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_how_to_play_opens_beside_the_game_never_in_its_place(served):
+    browser, url = served
+    page = web_page.Page(browser, url)
+    page.open(seed=3)
+    link = "document.querySelector('#about a')"
+    assert browser.js(link + ".target") == "_blank"
+    assert set(browser.js(link + ".rel").split()) >= {"noopener"}
+    game = browser.js("location.href")
+    browser.send("Emulation.setFocusEmulationEnabled", enabled=True)    # a window in front
+    for modifiers in (4, 0):                # Meta+Enter, then Enter, on the focused link
+        page.open(seed=3, fresh=False)          # Tab starts from the top of the page
+        browser.send("Input.dispatchKeyEvent", type="keyDown", key="Tab", code="Tab",
+                     windowsVirtualKeyCode=9)
+        browser.send("Input.dispatchKeyEvent", type="keyUp", key="Tab", code="Tab",
+                     windowsVirtualKeyCode=9)
+        assert browser.js("document.activeElement === %s" % link), \
+            browser.js("document.activeElement.outerHTML")
+        for kind in ("keyDown", "keyUp"):
+            browser.send("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter",
+                         windowsVirtualKeyCode=13, modifiers=modifiers,
+                         text="\r" if kind == "keyDown" else "")
+        browser.js("new Promise(r => setTimeout(r, 300))")
+        assert browser.js("location.href") == game
+        assert browser.js("[pp.ready, pp.error]") == [True, ""]

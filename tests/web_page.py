@@ -1,4 +1,4 @@
-"""The web page in a real browser, for the browser tests and tools/bench_web.py: builds
+"""The web page in a real browser, for the browser tests and tools/bench/web.py: builds
 build/web, serves it on 127.0.0.1, and drives Debian's headless Chromium over the DevTools
 protocol on a pipe (no extra packages: the protocol is JSON lines ended by NUL on fds 3/4).
 

@@ -68,10 +68,12 @@ def app_files():
     """{path in the VM's file system: bytes} for the app's own files."""
     files = {"main.py": open(os.path.join(WEB, "main.py"), "rb").read()}
     for package in ("engine", "hw", "ui"):
-        for name in sorted(os.listdir(os.path.join(ROOT, package))):
-            rel = package + "/" + name
-            if (name.endswith(".py") or name.endswith(".bin")) and rel not in NOT_IN_PAGE:
-                files[rel] = open(os.path.join(ROOT, package, name), "rb").read()
+        for d, dirs, names in os.walk(os.path.join(ROOT, package)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            for name in sorted(names):
+                rel = os.path.relpath(os.path.join(d, name), ROOT).replace(os.sep, "/")
+                if (name.endswith(".py") or name.endswith(".bin")) and rel not in NOT_IN_PAGE:
+                    files[rel] = open(os.path.join(d, name), "rb").read()
     files["hw/font.bin"] = font_sheet()
     return files
 
@@ -98,14 +100,19 @@ def _app_path():
         sys.path.append(ROOT)   # appended: the repo's code.py must not shadow `code`
 
 
-def help_of(module):
+def help_of(module, which="HELP"):
     """The help paragraphs of the game whose table lives in module (its HELP names them in
-    ui/patience_help.py or ui/seat_help.py, as the board's Help screen finds them)."""
+    ui/patience/help.py or ui/seated/help.py, as the board's Help screen finds them); which
+    "HELP_STRICT": those it shows for a deal under the strict rules, or None if it has none."""
     _app_path()
-    from ui import patience_help, seat_help
+    from ui.patience import help as patience_help
+    from ui.seated import help as seat_help
     mod = importlib.import_module(module)
-    names = {c.HELP for c in vars(mod).values() if isinstance(c, type)
-             and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)}
+    names = {getattr(c, which) for c in vars(mod).values() if isinstance(c, type)
+             and c.__module__ == module and isinstance(getattr(c, "HELP", None), str)
+             and isinstance(getattr(c, which, None), str)}
+    if not names and which != "HELP":
+        return None
     if len(names) != 1:
         raise RuntimeError("%s names %d help texts, not one" % (module, len(names)))
     name = names.pop()
@@ -128,8 +135,9 @@ RULES_HEAD = """<!doctype html>
 </head>
 <body>
 <h1>Pocket Patience: how to play</h1>
-<p>Each game's help, as the board shows it under Start, Help. <a href="index.html">Back to
-the game</a>.</p>
+<p>Each game's help, as the board shows it under Start, Help. The game stays open in its own tab;
+open <a href="index.html">the game</a> here only if you closed it (two open pages would save
+over each other).</p>
 <p>On this page the keys are: arrows for the D-pad, Z or A for A, X or B for B, Enter for
 Start, Space for Select (or the buttons under the screen). Start opens a game's menu: help,
 settings, a new game, and "Other games" back to the chooser.</p>
@@ -144,7 +152,12 @@ def rules_page():
     for game in GAMES:
         title, module = game[0], game[2]
         out.append("<h2>%s</h2>\n" % html.escape(title))
-        out += ["<p>%s</p>\n" % html.escape(p) for p in help_of(module)]
+        paragraphs = help_of(module)
+        out += ["<p>%s</p>\n" % html.escape(p) for p in paragraphs]
+        strict = help_of(module, "HELP_STRICT")
+        if strict:      # the rules a deal under "Strict deals" changes, as its help tells them
+            out.append("<h3>%s with Strict deals on</h3>\n" % html.escape(title))
+            out += ["<p>%s</p>\n" % html.escape(p) for p in strict if p not in paragraphs]
     out.append("</body>\n</html>\n")
     return "".join(out)
 

@@ -31,7 +31,7 @@ LAYER_TITLES = {"code": "code.py: the board's entry point",
                 "ui": "ui/: displayio screens, the main loops, saves",
                 "hw": "hw/: the one door to the machine",
                 "engine": "engine/: pure rules, no I/O"}
-FAMILIES = (("patience", "one-player frame"), ("seat", "seated frame"))
+FAMILIES = (("patience", "one-player frame"), ("seated", "seated frame"))
 SHARED = "shared"
 
 FONT = 12                 # px; the width of a character is taken as 0.6 of it (monospace)
@@ -120,7 +120,10 @@ def short(name):
 
 
 def prefix(name):
-    return short(name).split("_")[0].split(".")[0]
+    """The room a module is drawn in: its folder under its layer (ui/blackhole/...), or for a
+    module at the top of the layer, its name up to the first underscore."""
+    s = short(name)
+    return s.split(".")[0] if "." in s else s.split("_")[0]
 
 
 class Graph:
@@ -148,6 +151,8 @@ class Graph:
         titles = dict((p, t) for t, p in self.games)
         for name in self.files:
             p = prefix(name)
+            if self.files[name].endswith("__init__.py") and name.count(".") == 1:
+                p = short(name)         # a room's own package: ui/yoyo_amigo/__init__.py
             if layer(name) == "ui" and p in titles:
                 group[name] = titles[p]
             for fam, label in FAMILIES:
@@ -344,8 +349,9 @@ def render(root=ROOT):
     th = band_y["engine"] + heights["engine"] - ty
     out.append('<rect x="%d" y="%d" width="180" height="%d" rx="4" fill="#f2f2f2" '
                'stroke="#333" stroke-dasharray="2,3"/>' % (tools_x, ty, th))
-    lines = ["tools/ (desktop only)", "", "sim.py: simulator", "flash.py: to a board",
-             "screenshots.py", "text_*.py: screens", "  as text", "bench_*.py: figures",
+    lines = ["tools/ (desktop only)", "", "sim.py: simulator", "flash/: to a board",
+             "screenshots.py", "text/: screens", "  as text", "bench/: figures",
+             "atlas/: winnable deals",
              "draw_architecture.py:", "  this picture", "", "They import the", "app's modules;",
              "nothing of the app", "imports them."]
     for i, s in enumerate(lines):

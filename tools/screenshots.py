@@ -36,8 +36,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from hw import keys, stub
     from ui import pages
-    from ui.bh_table import BlackHoleApp, BlackHoleTable
-    from ui.patience_menu import MENU, help_paragraphs
+    from ui.blackhole.table import BlackHoleApp, BlackHoleTable
+    from ui.patience.menu import MENU, help_paragraphs
     from ui.persist import Persist, Settings
     os.makedirs(args.out, exist_ok=True)
     hw = stub.Hardware()
@@ -113,7 +113,7 @@ def amigo_shots(out):
     """YoYo: setup for two people and a CPU, the curtain between them, a turn, a game's scores."""
     from hw import keys, stub
     from ui.programs import Programs
-    from ui.seats import CPU_PACE_MS, CURTAIN, SCORES, TABLE
+    from ui.seated.app import CPU_PACE_MS, CURTAIN, SCORES, TABLE
     paths = []
 
     def start(hw, setup_keys):
@@ -153,8 +153,8 @@ def amigo_notice(out, start):
     """YoYo: one person against CPU seats, played with Up (a card that fits) and Select, or B
     to draw, until a CPU's card does something to the person: that notice, then the log."""
     from hw import keys, stub
-    from tools.text_view import words
-    from ui.seats import CPU_PACE_MS, TABLE
+    from tools.text.view import words
+    from ui.seated.app import CPU_PACE_MS, TABLE
     news = ("skipped you", "took your", "took 2 from", "you got", "chaos")
     paths = []
     hw = stub.Hardware()
@@ -186,7 +186,7 @@ def amigo_notice(out, start):
 def calc_shots(out):
     """Calculation on the shared screens: a deal some way in, with a hint; the menu; help."""
     from hw import keys, stub
-    from ui.calc_table import CalcApp
+    from ui.calculation.table import CalcApp
     from ui.persist import Persist, Settings
     paths = []
     hw = stub.Hardware()
@@ -211,7 +211,7 @@ def calc_shots(out):
 def bigben_shots(out):
     """Big Ben: deal 72 some way in, a card picked up by a hint; its first help page."""
     from hw import keys, stub
-    from ui.bb_table import BigBenApp
+    from ui.bigben.table import BigBenApp
     from ui.persist import Persist, Settings
     paths = []
     hw = stub.Hardware()

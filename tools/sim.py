@@ -8,7 +8,9 @@ seconds after the last key happens there as on the board; Ctrl-C (SIGINT), SIGTE
 closed terminal (SIGHUP) save and end the session like `q` or closing the window, quietly
 and with exit status 0, since the player's game is safe. --deal on a deal in play asks on the
 terminal first (--yes skips the question); without a terminal to ask on it changes nothing
-and exits with status 2.
+and exits with status 2. As on the board, a minute with no key dims the screen and five turn
+it off (the window dims its picture, then goes black and says so in its title); the key that
+wakes it does nothing else, which the terminal says, as it shows no brightness.
 """
 import argparse
 import os
@@ -109,31 +111,31 @@ def parse_keys(line, keys):
 
 def screen_text(launcher):
     """What the screen shows, as text for a terminal: the chooser or the running game."""
-    from tools.text_view import text_lines
+    from tools.text.view import text_lines
     app = launcher.app
     if app is None:
         return text_lines(launcher.text)
     name = type(app).__name__
     if name == "YoyoApp":
-        from tools import text_yoyo
+        from tools.text import yoyo_parlett as text_yoyo
         return text_yoyo.screen_text(app)
     if name == "AmigoApp":
-        from tools import text_amigo
+        from tools.text import yoyo_amigo as text_amigo
         return text_amigo.screen_text(app)
     if app.stack[-1] is not app.table:
         return text_lines(app.text)
     if type(app.table).__name__ == "CalcTable":
-        from tools import text_calc
+        from tools.text import calculation as text_calc
         return text_calc.table_text(app)
     if type(app.table).__name__ == "BigBenTable":
-        from tools import text_bigben
+        from tools.text import bigben as text_bigben
         return text_bigben.table_text(app)
     return black_hole_text(app)
 
 
 def black_hole_text(app):
     from engine import cards
-    from tools.text_view import row_text
+    from tools.text.view import row_text
     g = app.game
     t = g.tableau
     rows = []
@@ -145,7 +147,7 @@ def black_hole_text(app):
     text.append("hole %s (%d)   left %d   moves %d   deal %d" % (
         cards.name(g.hole[g.hole_len - 1]), g.hole_len, g.cards_left(), g.moves_made,
         g.deal_number))
-    said = row_text(app.table.view.message)
+    said = row_text(app.table.view.message.row)
     if said:
         text.append(said)
     return "\n".join(text)
@@ -155,6 +157,7 @@ def headless(args):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hw import keys, stub
+    from hw.base import DARK
     hw = stub.Hardware(storage_path=args.save)
     app = start(hw, args)
     stop = Stop()
@@ -180,11 +183,17 @@ def headless(args):
                 for k in parse_keys(line, keys):
                     if stop:
                         break
+                    asleep = hw.power
                     if k == keys.HOLD_B:
                         hold_b(hw, app)
                     else:
                         hw.keys.press(k)
                     settle(hw, app, stop)
+                    if asleep:
+                        # as on the board: the key that finds the screen dimmed or off only
+                        # wakes it; a terminal shows no brightness, so it says so
+                        print("  (the screen was %s: %s only woke it)" % (
+                            "off" if asleep == DARK else "dimmed", keys.NAMES[k]))
             except ValueError as e:
                 print(e)
     except OSError:         # the terminal or the pipe reading the screens went away
@@ -205,7 +214,7 @@ def hold_b(hw, launcher):
 
 def wait_for_line(lines, hw, launcher, stop):
     """The next line typed, or None once a signal asks to stop. Meanwhile the app runs on,
-    its clock keeping real time, so its save a few seconds after the last key happens."""
+    its clock keeping real time, so its save once play pauses (ui/app.py QUIET_MS) happens."""
     last = time.monotonic()
     while not stop:
         line = lines.next(WAIT_S)
@@ -251,7 +260,7 @@ def settle(hw, launcher, stop=(), passes=20000):
             return
         # narrate what the CPU seats do, which the one screen per line typed would hide
         if type(app).__name__ == "AmigoApp":
-            from ui.amigo_words import lines
+            from ui.yoyo_amigo.words import lines
             for line in lines(app.table, app.holder, before):   # YoYo's own log
                 print("  " + line)
         else:
@@ -269,7 +278,7 @@ def said(app):
     for owner, name in ((view, "said"), (getattr(app, "table", None), "said")):
         words = getattr(owner, name, None)
         if isinstance(words, (str, bytearray)):
-            from tools.text_view import words as text
+            from tools.text.view import words as text
             return text(words)
     return ""
 

@@ -2,10 +2,11 @@
 
 
 def forget(name):
-    """Drop module ui.<name>, loaded for one screen, so its code leaves the heap once nothing
-    uses it."""
+    """Drop module ui.<name> (a dotted name for a game's folder: "patience.menu"), loaded for
+    one screen, so its code leaves the heap once nothing uses it."""
     import sys
 
-    import ui
-    del sys.modules["ui." + name]
-    delattr(ui, name)
+    full = "ui." + name
+    del sys.modules[full]
+    at = full.rfind(".")
+    delattr(sys.modules[full[:at]], full[at + 1:])

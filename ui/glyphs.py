@@ -1,5 +1,5 @@
 """5x7 glyph art and the routine that inks it into a sprite sheet, shared by both card sheets
-(ui/sprites.py for the French deck, ui/amigo_sprites.py for YoYo's), and the felt every
+(ui/deck.py for the French deck, ui/yoyo_amigo/sprites.py for YoYo's), and the felt every
 table lies on."""
 import displayio
 
@@ -9,6 +9,14 @@ except ImportError:
     const = int
 
 TILE = const(8)
+
+
+def grid(group, sheet, w, h, x, y):
+    """A TileGrid of w x h tiles of sheet (bitmap, palette) at (x, y), added to group."""
+    g = displayio.TileGrid(sheet[0], pixel_shader=sheet[1], width=w, height=h, tile_width=TILE,
+                           tile_height=TILE, x=x, y=y)
+    group.append(g)
+    return g
 
 # '#' = ink, rows split by '|'.
 DIGITS = (

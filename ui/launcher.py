@@ -13,7 +13,7 @@ import gc
 import displayio
 
 from hw import keys
-from hw.storage import DAMAGED
+from hw.storage import DAMAGED, OLDER
 from ui.persist import BAD_DATA, TAG_CHOICE, Persist, Settings
 from ui.textview import TextView
 
@@ -21,16 +21,16 @@ from ui.textview import TextView
 # yo-yo games are told apart by who made them: Parlett's and the Kuhns' (Amigo). Players are
 # people: CPU seats fill the rest, so one person can play every game (SEATS says so).
 GAMES = (
-    ("Black Hole", "1", "ui.bh_table", "BlackHoleApp"),
-    ("Yo-yo (Parlett)", "1-3", "ui.yoyo_app", "YoyoApp"),
-    ("YoYo (Amigo)", "1-6", "ui.amigo_app", "AmigoApp"),
-    ("Calculation", "1", "ui.calc_table", "CalcApp"),
-    ("Big Ben", "1", "ui.bb_table", "BigBenApp"),
+    ("Black Hole", "1", "ui.blackhole.table", "BlackHoleApp"),
+    ("Yo-yo (Parlett)", "1-3", "ui.yoyo_parlett.table", "YoyoApp"),
+    ("YoYo (Amigo)", "1-6", "ui.yoyo_amigo.table", "AmigoApp"),
+    ("Calculation", "1", "ui.calculation.table", "CalcApp"),
+    ("Big Ben", "1", "ui.bigben.table", "BigBenApp"),
 )
 # What power-on found wrong with the saves, carried to the game the player opens next (the
 # choice record's third byte, index + 1): its program would otherwise find a good save,
-# written by the chooser, and deal a fresh game without a word.
-_NOTICES = (DAMAGED, BAD_DATA)
+# written by the chooser, and deal a fresh game or resume an older one without a word.
+_NOTICES = (DAMAGED, BAD_DATA, OLDER)
 SEATS = "Alone? CPU seats join in"
 
 
@@ -43,6 +43,7 @@ class Launcher:
         self.persist.load(self.settings)
         hw.sound.muted = not self.settings.sound
         hw.set_brightness(self.settings.brightness / 5)
+        self.settings.idle(hw)
         self.app = None
         self.game = -1
         self.item = 0
@@ -134,7 +135,7 @@ class Launcher:
             if self.app.leave:
                 self.close()
             return
-        k = self.hw.keys.poll()
+        k = self.hw.poll()
         if k == keys.NONE:
             return
         rows = len(GAMES) + 1
@@ -153,6 +154,17 @@ class Launcher:
             return
         self.hw.display.refresh()
 
+    def nap(self):
+        """Seconds the loop sleeps after a pass: longer while the screen is dimmed or dark and
+        the game has no work of its own (CPU seats, the solver); the key that wakes it waits
+        in the keys' queue meanwhile, and does nothing else anyway."""
+        a = self.app
+        return 0.1 if self.hw.power and not (a and a.busy()) else 0.01
+
+    def save_now(self):
+        """The device's settings, changed from the chooser (ui/screens.py Options)."""
+        self.persist.commit(self.settings)
+
     def pop(self):
         """The settings screen is done: back to the chooser."""
         self.screen = None
@@ -165,4 +177,5 @@ def run(program, stop=()):
     import time
     while not stop:
         program.step()
-        time.sleep(0.01)
+        time.sleep(program.nap())
+

@@ -5,9 +5,10 @@ from ui.textview import LINE_CHARS, LINES
 
 class Pages:
     """Help: the paragraphs laid out in pages; left/right (or A) turn them, B leaves, as the
-    last line of each says. Words wrap at the line's width; a page that would end inside a
-    sentence ends instead after the last sentence begun on it, if that fills at least half
-    the page, and the next page starts with the sentence."""
+    last line of each says. Words wrap at the line's width; a page ends after the last
+    sentence or paragraph that ends on it (a paragraph ending in a colon leads into the
+    next, so it does not end there), and the next page starts with what follows: only a
+    sentence longer than a page is cut, where the page is full."""
 
     def __init__(self, title, paragraphs):
         self.paragraphs = paragraphs
@@ -47,11 +48,15 @@ class Pages:
             if w == len(words):                 # the paragraph ends
                 lines.append(line)
                 line = ""
+                ended = words[-1][-1] != ":"
                 p += 1
                 w = 0
-                if p == len(paragraphs) or len(lines) == per:
+                if p == len(paragraphs):
                     return lines, p, w
-                cut = (len(lines), "", p, 0)
+                if ended:
+                    cut = (len(lines), "", p, 0)
+                if len(lines) == per:
+                    break
                 words = paragraphs[p].split()
                 continue
             word = words[w]
@@ -59,16 +64,17 @@ class Pages:
                 lines.append(line)
                 line = ""
                 if len(lines) == per:
-                    if cut and cut[0] >= per // 2:
-                        n, line, p, w = cut
-                        del lines[n:]
-                        if line:
-                            lines.append(line)
-                    return lines, p, w
+                    break
             line = line + " " + word if line else word
             w += 1
             if word[-1] in ".!?" and w < len(words):
                 cut = (len(lines), line, p, w)
+        if cut:
+            n, line, p, w = cut
+            del lines[n:]
+            if line:
+                lines.append(line)
+        return lines, p, w
 
     def show(self, app):
         lines = self.lines(self.page)[0]

@@ -16,20 +16,23 @@ TAG_GAME = const(3)        # Black Hole in progress
 TAG_YOYO = const(4)        # Yo-yo (Parlett) in progress
 TAG_AMIGO = const(5)       # YoYo (Amigo) match in progress
 TAG_CHOICE = const(6)      # where power-on starts: (game, 1 in it or 0 at the chooser)
-TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_app.py
-TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/amigo_app.py
+TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_parlett/table.py
+TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/yoyo_amigo/table.py
 TAG_CALC = const(9)        # Calculation in progress
 TAG_CALC_STATS = const(10)  # Calculation's statistics
 TAG_BB = const(11)         # Big Ben in progress
 TAG_BB_STATS = const(12)   # Big Ben's statistics
-# tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seat_records.py
+# tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seated/records.py
 BAD_DATA = "Some saved data was bad."
-PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience.py)
+PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience/app.py)
 AUTO_BH = const(1)         # Settings.autoplay bits
 AUTO_CALC = const(2)
 WIN_CALC = const(1)        # Settings.deals bits: new deals only from the game's atlas,
 WIN_BB = const(2)
 STRICT_BB = const(4)       # Big Ben's new deals under the strict readings
+# Settings.sleep: minutes with no key before the screen dims, then goes dark, in pairs;
+# 0 never (hw/base.py Hardware.poll)
+SLEEPS = b"\x01\x05\x02\x0a\x05\x0f\x00\x00"
 
 
 class Settings:
@@ -43,16 +46,24 @@ class Settings:
         # Calculation's turned card has one home far more often than Black Hole has one fan
         self.autoplay = AUTO_CALC
         self.deals = 0              # Calculation's and Big Ben's deal choices (WIN_*, STRICT_BB)
+        self.sleep = 0              # when the screen dims and goes dark: a pair in SLEEPS
+
+    def idle(self, hw):
+        """Tell the hardware when the screen dims and goes dark."""
+        i = 2 * self.sleep
+        hw.dim_ms = SLEEPS[i] * 60000
+        hw.dark_ms = SLEEPS[i + 1] * 60000
 
     def pack(self):
-        return bytes((4, self.sound, self.brightness, self.lights, self.winnable_only,
-                      self.verdict, self.autoplay, self.deals))
+        return bytes((5, self.sound, self.brightness, self.lights, self.winnable_only,
+                      self.verdict, self.autoplay, self.deals, self.sleep))
 
     def unpack(self, data):
         # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then), format
-        # 3 no deals byte; their records still load.
-        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8)) or \
-                not 1 <= data[2] <= 5:
+        # 3 no deals byte, format 4 no sleep byte; their records still load.
+        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8),
+                                                        (5, 9)) or \
+                not 1 <= data[2] <= 5 or len(data) > 8 and 2 * data[8] >= len(SLEEPS):
             return False
         self.sound = bool(data[1])
         self.brightness = data[2]
@@ -61,6 +72,7 @@ class Settings:
         self.verdict = len(data) > 5 and bool(data[5])
         self.autoplay = data[6] if len(data) > 6 else AUTO_CALC
         self.deals = data[7] if len(data) > 7 else 0
+        self.sleep = data[8] if len(data) > 8 else 0
         return True
 
 
@@ -163,10 +175,13 @@ class Persist:
         self._slots = SlotStore(storage)
         self.records = Records()
         self.notice = None
+        self._stored = None     # the payload the newest slot holds, when known
 
     def load(self, settings):
         """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
+        # after a notice the first commit writes even an unchanged payload: a good save again
+        self._stored = payload if self.notice is None else None
         self.records = Records(payload)
         data = self.records.get(TAG_SETTINGS)
         if data is not None and not settings.unpack(data) and self.notice is None:
@@ -181,6 +196,13 @@ class Persist:
         self.records.put(tag, data)
 
     def commit(self, settings):
-        """One write of every record, settings included: other games' records ride along."""
+        """One write of every record, settings included: other games' records ride along.
+        Nothing is written when that is what the store already holds (each write erases the
+        whole save block: flash wears); True when it wrote."""
         self.records.put(TAG_SETTINGS, settings.pack())
-        self._slots.save(self.records.pack())
+        payload = self.records.pack()
+        if payload == self._stored:
+            return False
+        self._slots.save(payload)
+        self._stored = payload
+        return True

@@ -1,13 +1,16 @@
 """Screens every game shares, drawn on one TextView: menus, option lists, help pages, notices,
 confirmations and number entry (help pages in ui/pages.py, loaded only while shown).
 
-A screen is an object with show(app) and key(app, k); the app (ui/patience.py, or the chooser
+A screen is an object with show(app) and key(app, k); the app (ui/patience/app.py, or the chooser
 for the device's settings) keeps screens on a stack, so push() puts one over another and pop()
 goes back to what was under it. Every line is laid out to fit its row (ui/textview.py: 26
 characters for a title, 25 below it); tests/test_text_fit.py renders each screen and fails on a
 line that would be cut.
 """
 from hw import keys
+from ui.persist import SLEEPS
+
+DEVICE_ROWS = 4     # the device's rows come first in every settings screen; a game's follow
 
 
 class Menu:
@@ -36,19 +39,24 @@ class Menu:
 
 class Options:
     """Settings: up/down choose a row, left/right change it, B goes back. rows(app) gives the
-    (label, value) pairs; change(app, i, step) changes row i by +1 or -1."""
+    (label, value) pairs; change(app, i, step) changes row i by +1 or -1. A change takes
+    effect at once and is saved as the screen closes (app.save_now()), in one write however
+    many steps it took: each write erases the whole save block."""
 
     def __init__(self, title, rows, change):
         self.title = title
         self.rows = rows
         self.change = change
         self.item = 0
+        self.unsaved = False        # a row changed since the screen opened
 
     def show(self, app):
         lines = [self.title]
         for label, value in self.rows(app):
             lines.append("%-13s%s" % (label, value))
-        lines += ["", "Left/right: change", "B: back"]
+        if len(lines) < 8:      # the ten lines hold seven rows without the blank one
+            lines.append("")
+        lines += ["Left/right: change", "B: back"]
         app.text.show(lines, 1 + self.item)
 
     def key(self, app, k):
@@ -58,8 +66,12 @@ class Options:
             app.text.mark(1 + self.item)
         elif k == keys.LEFT or k == keys.RIGHT or k == keys.A:
             self.change(app, self.item, -1 if k == keys.LEFT else 1)
+            self.unsaved = True
             self.show(app)
         elif k == keys.B or k == keys.START:
+            if self.unsaved:
+                self.unsaved = False
+                app.save_now()
             app.pop()
 
 
@@ -104,7 +116,8 @@ class Confirm:
 
 class NumberEntry:
     """A number typed digit by digit from empty: up/down change the last digit (held, they
-    repeat), which is the one shown in brackets, right adds a digit, left takes one back, A
+    repeat), which is the one shown in brackets, right adds a digit (a 1 from empty, a 0
+    after it), left takes one back, A
     accepts a number from lo to hi (else says why on one line), B cancels. describe(n) may add
     a line about the number so far. The entry stays under what accept() pushes (a question),
     so going back from there finds the number as it was typed."""
@@ -138,9 +151,9 @@ class NumberEntry:
             if not d and last == 0:
                 last = 1 if k == keys.UP else 9
             self.digits = d[:-1] + str(last)
-        elif k == keys.RIGHT:
-            if d and len(d) < len(str(self.hi)):
-                self.digits = d + "0"
+        elif k == keys.RIGHT:         # from empty the first digit, 1: a number has no leading 0
+            if len(d) < len(str(self.hi)):
+                self.digits = d + "0" if d else "1"
         elif k == keys.LEFT:
             self.digits = d[:-1]
         elif k == keys.A:
@@ -160,23 +173,28 @@ def device_rows(app):
     s = app.settings
     return (("Sound", "on" if s.sound else "off"),
             ("Brightness", "%d of 5" % s.brightness),
-            ("Lights", "on" if s.lights else "off"))
+            ("Lights", "on" if s.lights else "off"),
+            # after how many minutes with no key the screen dims, then goes dark
+            ("Dim, off", "%d, %d min" % (SLEEPS[2 * s.sleep], SLEEPS[2 * s.sleep + 1])
+             if SLEEPS[2 * s.sleep] else "never"))
 
 
 def device_change(app, i, step):
     s = app.settings
-    if i == 0:
+    if i == 3:
+        s.sleep = (s.sleep + step) % (len(SLEEPS) // 2)
+        s.idle(app.hw)
+    elif i == 0:
         s.sound = not s.sound
         app.hw.sound.muted = not s.sound
     elif i == 1:
         s.brightness = 1 + (s.brightness - 1 + step) % 5
         app.hw.set_brightness(s.brightness / 5)
-    else:
+    elif i == 2:
         s.lights = not s.lights
         if not s.lights:
             app.hw.lights.fill(0)
             app.hw.lights.show()
-    app.persist.commit(s)
 
 
 def device_settings():

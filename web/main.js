@@ -35,11 +35,13 @@ function fail(e) {
   console.error(e);
 }
 
+// The screen at the largest whole scale that leaves the rest of the page (title, lights, pad,
+// key line) in the window with no scrollbar: what the rest needs is measured as laid out.
 function fitScale() {
-  const room = document.getElementById("pad").offsetHeight +
-    document.querySelector("header").offsetHeight + 40;
-  const s = Math.max(1, Math.min(6, Math.floor(Math.min(
-    window.innerWidth / W, (window.innerHeight - room) / H))));
+  const body = document.body.getBoundingClientRect().height;
+  const rest = Math.ceil(body - canvas.getBoundingClientRect().height);
+  const s = Math.max(1, Math.floor(Math.min(window.innerWidth / W,
+                                            (window.innerHeight - rest) / H)));
   if (s !== pp.scale || canvas.width !== W * s) {
     pp.scale = s;
     canvas.width = W * s;
@@ -71,9 +73,14 @@ function present(refreshes) {
   }
   frameCtx.putImageData(image, 0, 0);
   paint();
-  // dimmed as the desktop dims its window: never below a tenth
+  // dimmed as the desktop dims its window: never below a tenth while lit; 0 is the board's
+  // backlight off after minutes with no key (hw/base.py), black, and the status line says why
   const b = main.brightness();
-  canvas.style.filter = b < 1 ? "brightness(" + Math.max(0.1, b) + ")" : "";
+  canvas.style.filter = b < 1 ? "brightness(" + (b > 0 ? Math.max(0.1, b) : 0) + ")" : "";
+  if (!pp.error) {
+    status.textContent = b > 0 ? "" : "Screen off: any key wakes it";
+    status.hidden = b > 0;
+  }
   pp.frames++;
 }
 
@@ -219,9 +226,9 @@ async function boot() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") save();
   });
+  status.hidden = true;
   fitScale();
   window.addEventListener("resize", fitScale);
-  status.hidden = true;
   pp.ready = true;
   loop();
 }

@@ -1,6 +1,6 @@
 # Stand-ins for displayio, the terminal font and the board, so a game's app runs under
 # MicroPython 1.27 (tests/mpvm.py) and its heap can be measured apart from displayio's own
-# memory (tools/ui_budget.py counts that). A test prepends this text to its driver script.
+# memory (tools/bench/ui_budget.py counts that). A test prepends this text to its driver script.
 # A TileGrid stand-in keeps its cells in a bytearray, so a tuple index fails as it should:
 # on the board grid[x, y] builds a tuple on the heap for every cell.
 import gc
@@ -144,7 +144,15 @@ class _Hw:
         self.display = _Display()
         self.storage = _Raw()
 
+    power = 0       # lit, and lit it stays: the screen's power (hw/base.py) is not measured here
+
     def set_brightness(self, level):
+        pass
+
+    def poll(self):
+        return self.keys.poll()
+
+    def wake(self):
         pass
 
 

@@ -1,0 +1,1 @@
+"""Atlases of winnable deals and the full-information searches behind them."""

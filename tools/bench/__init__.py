@@ -1,0 +1,1 @@
+"""Benchmarks: tables of figures, not pass/fail."""

@@ -1,0 +1,1 @@
+"""Screens as text, for the terminal simulator and tests."""

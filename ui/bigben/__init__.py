@@ -1,0 +1,1 @@
+"""Big Ben's table and hint words."""

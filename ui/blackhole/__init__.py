@@ -1,0 +1,1 @@
+"""Black Hole's table, hints and solver screens."""

@@ -1,0 +1,1 @@
+"""Calculation's table, view and hint words."""

@@ -1,0 +1,1 @@
+"""What the one-player patiences share: the app, menu, help, statistics, deals."""

@@ -1,0 +1,1 @@
+"""What the seated games share: seats, curtains, setup, help, records."""

@@ -1,0 +1,1 @@
+"""YoYo (Amigo): its table, view, plays, cards, words and log."""

@@ -1,0 +1,1 @@
+"""Yo-yo (Parlett): its table and view."""
