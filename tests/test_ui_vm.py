@@ -185,7 +185,10 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
     assert figs["peak_key"] == 0
     assert figs["peak_slice"] == 0
     assert figs["auto"] == 0
-    assert total <= APP_BUDGET + SOLVER_BUDGET
+    # 2 KB more since issue 34-36: the screen's power in the loop, the write schedule, the table
+    # contract's defaults and the counters in the font; the session is measured whole in
+    # tests/test_board_heap.py (Black Hole needs 104 of 112 KB from .mpy)
+    assert total <= APP_BUDGET + SOLVER_BUDGET + 2048
 
 
 def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():
