@@ -19,7 +19,7 @@ from tests.test_ui_amigo import (
 from tests.ui_keys import press
 from tools.text.view import row_text
 from tools.text.yoyo_amigo import screen_text
-from ui.app import SAVE_AFTER_MS
+from ui.app import QUIET_MS
 from ui.persist import PLACE, TAG_AMIGO
 from ui.seated.app import ASK, NEWS_MS, TABLE
 from ui.yoyo_amigo import play as amigo_play
@@ -134,7 +134,7 @@ def test_up_in_a_pass_left_choice_opens_nothing_and_down_shows_the_last_moves():
 def test_the_last_moves_and_untold_news_survive_power_on():
     hw, app, g, took = skip_and_take()
     assert message_row(app) == "P3 skipped you"
-    hw.clock.advance(SAVE_AFTER_MS)             # the save once play pauses
+    hw.clock.advance(QUIET_MS)             # the save once play pauses
     app.step()
     assert app.unsaved_since < 0
     kept = app.persist.get(TAG_AMIGO | PLACE)

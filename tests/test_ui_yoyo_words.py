@@ -18,7 +18,7 @@ from tests.test_yoyo_kit import table as kit_table
 from tests.ui_keys import press
 from tools.text.view import row_text
 from tools.text.yoyo_parlett import screen_text
-from ui.app import SAVE_AFTER_MS
+from ui.app import QUIET_MS
 from ui.persist import PLACE, TAG_YOYO
 from ui.seated.app import CURTAIN, NEWS_MS, TABLE
 
@@ -27,7 +27,7 @@ RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "
 
 def message_row(app):
     """The message row as drawn, read back from its tiles."""
-    return row_text(app.table.view.table.message)
+    return row_text(app.table.view.table.message.row)
 
 
 def told(hw, app):
@@ -90,7 +90,7 @@ def test_the_cursor_stays_on_its_fan_across_power_on():
     human_action(hw, app, legal(g)[0])              # the way
     cursor_to(hw, app, 9)
     assert app.table.cursor == 9
-    hw.clock.advance(SAVE_AFTER_MS)
+    hw.clock.advance(QUIET_MS)
     app.step()
     assert app.unsaved_since < 0 and app.persist.get(TAG_YOYO | PLACE) is not None
     before = screen_text(app)

@@ -10,6 +10,7 @@ from engine.tableau import FAN_SIZE, NUM_FANS
 from ui import deck as sprites
 from ui import text
 from ui.glyphs import grid
+from ui.message import Message
 
 try:
     from micropython import const
@@ -70,7 +71,7 @@ class TableView:
         self._moves = self._row(3, 88)
         self._deal = self._row(5, 128)
         self._cursor = sprites.frame(self.group, _CELL_W, _CELL_H, sprites.CURSOR)
-        self.message = text.Message(self.group)
+        self.message = Message(self.group)
 
     def _row(self, chars, x):
         r = text.row(chars, x, 0)

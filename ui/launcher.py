@@ -73,6 +73,7 @@ class Launcher:
         """This program runs game i; a game that cannot start (its modules missing, no memory
         left, any error as it starts) leaves the chooser up, saying so."""
         title, _, module, cls = GAMES[i]
+        gc.collect()        # what reading the saves left goes before the game's code comes
         try:
             make = getattr(__import__(module, None, None, (cls,)), cls)
             self.app = make(self.hw, self.seed, self.persist, self.settings)

@@ -175,13 +175,13 @@ class Persist:
         self._slots = SlotStore(storage)
         self.records = Records()
         self.notice = None
-        self._stored = None     # the payload the newest slot holds, when known
+        self._trusted = False   # the newest slot holds what was read or written last
 
     def load(self, settings):
         """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
         # after a notice the first commit writes even an unchanged payload: a good save again
-        self._stored = payload if self.notice is None else None
+        self._trusted = self.notice is None
         self.records = Records(payload)
         data = self.records.get(TAG_SETTINGS)
         if data is not None and not settings.unpack(data) and self.notice is None:
@@ -201,8 +201,8 @@ class Persist:
         whole save block: flash wears); True when it wrote."""
         self.records.put(TAG_SETTINGS, settings.pack())
         payload = self.records.pack()
-        if payload == self._stored:
+        if self._trusted and self._slots.holds(payload):
             return False
         self._slots.save(payload)
-        self._stored = payload
+        self._trusted = True
         return True

@@ -173,6 +173,9 @@ class Evening:
 
     def to_table(self):
         for _ in range(12):
+            if self.lines()[:1] == ["Last moves"]:
+                self.press(K.B)         # YoYo's log over the table: any key closes it
+                continue
             if self.top() == "table":
                 return
             self.press(K.B if self.top() not in ("Handover", "Scores") else K.A)

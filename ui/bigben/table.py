@@ -10,6 +10,7 @@ from ui import deck as sprites
 from ui import text
 from ui.bigben import words as bb_words
 from ui.glyphs import grid
+from ui.message import Message
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
 from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
@@ -71,7 +72,7 @@ class BigBenTable(Deals):
         self._held = sprites.frame(self.group, 3 * T, 2 * T, sprites.WHITE)
         self._big = sprites.frame(self.group, 3 * T, 2 * T, sprites.CURSOR)
         self._small = sprites.frame(self.group, 2 * T, T, sprites.CURSOR)
-        self.message = text.Message(self.group)
+        self.message = Message(self.group)
         # the card chips of the hint's words (ui/bigben/words.py)
         self.chips = (grid(self.group, self._sheet, 2, 1, 3, 118),
                       grid(self.group, self._sheet, 2, 1, 3, 118))

@@ -12,6 +12,7 @@ from engine.calculation import PILES
 from ui import deck as sprites
 from ui import text
 from ui.glyphs import grid
+from ui.message import Message
 
 try:
     from micropython import const
@@ -62,7 +63,7 @@ class CalcView:
         # top edge: a pixel higher it would cut the rank above it (a Q's tail, read as an O)
         self._fan_cursor = sprites.frame(self.group, 3 * sprites.TILE + 2,
                                          2 * sprites.TILE + 1, sprites.CURSOR)
-        self.message = text.Message(self.group)
+        self.message = Message(self.group)
 
     def _row(self, chars, x, y):
         r = text.row(chars, x, y)
