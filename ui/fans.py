@@ -10,7 +10,7 @@ from engine.tableau import FAN_SIZE, NUM_FANS
 from ui import deck as sprites
 from ui import text
 from ui.glyphs import grid
-from ui.message import Message, number
+from ui.message import Message
 
 try:
     from micropython import const
@@ -96,9 +96,9 @@ class TableView:
         sprites.set_number(self._hole_count, 0, 0, 3, game.hole_len)
 
     def draw_status(self, game):
-        number(self._left, 0, 2, game.cards_left(), True)
-        number(self._moves, 0, 3, game.moves_made, True)
-        number(self._deal, 0, 5, game.deal_number % 100000, True)
+        text.number(self._left, 0, 2, game.cards_left(), True)
+        text.number(self._moves, 0, 3, game.moves_made, True)
+        text.number(self._deal, 0, 5, game.deal_number % 100000, True)
 
     def draw_all(self, game):
         for f in range(NUM_FANS):

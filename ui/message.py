@@ -1,7 +1,5 @@
-"""What the French-deck tables write in the font besides their labels: the message row (the
-bottom line a patience speaks on) and counters. Apart from ui/text.py, which every program
-loads, so YoYo's program, the heaviest, does not carry them."""
-from hw import font
+"""A patience's message row (the bottom line of its table), apart from ui/text.py so the seated
+games, which word their rows themselves, do not carry it."""
 from ui.text import row, write
 
 try:
@@ -38,28 +36,3 @@ class Message:
 
     def forget(self):
         self.said = None
-
-
-def number(grid, at, width, value, left=False):
-    """value in decimal into cells at .. at + width - 1 of the row, right-aligned (left: from
-    at), blanks in the other cells: a counter in the font, on the text line beside its
-    label, digits a character apart. Tiles are set from the value, no string is made, so a
-    counter changing every move allocates nothing; only cells that change are set, as a set
-    tile is redrawn even if it is the same."""
-    tiles = font.sheet()[3]
-    end = at + width - 1
-    last = end                          # the cell of the last digit
-    if left:
-        last = at
-        v = value
-        while v >= 10:
-            v //= 10
-            last += 1
-    for i in range(end, at - 1, -1):
-        if i <= last and (value or i == last):
-            t = tiles[16 + value % 10]      # "0" is 16 past " "
-            value //= 10
-        else:
-            t = tiles[0]
-        if grid[i] != t:
-            grid[i] = t

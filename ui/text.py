@@ -56,3 +56,28 @@ def put(grid, at, words):
         c = ord(words[i]) - font.FIRST
         grid[at + i] = tiles[c] if 0 <= c < font.COUNT else tiles[31]
     return at + len(words)
+
+
+def number(grid, at, width, value, left=False):
+    """value in decimal into cells at .. at + width - 1 of the row, right-aligned (left: from
+    at), blanks in the other cells: a counter in the font, on the text line beside its
+    label, digits a character apart. Tiles are set from the value, no string is made, so a
+    counter changing every move allocates nothing; only cells that change are set, as a set
+    tile is redrawn even if it is the same."""
+    tiles = font.sheet()[3]
+    end = at + width - 1
+    last = end                          # the cell of the last digit
+    if left:
+        last = at
+        v = value
+        while v >= 10:
+            v //= 10
+            last += 1
+    for i in range(end, at - 1, -1):
+        if i <= last and (value or i == last):
+            t = tiles[16 + value % 10]      # "0" is 16 past " "
+            value //= 10
+        else:
+            t = tiles[0]
+        if grid[i] != t:
+            grid[i] = t

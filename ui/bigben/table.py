@@ -10,7 +10,7 @@ from ui import deck as sprites
 from ui import text
 from ui.bigben import words as bb_words
 from ui.glyphs import grid
-from ui.message import Message, number
+from ui.message import Message
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
 from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
@@ -100,7 +100,7 @@ class BigBenTable(Deals):
             self._draw_pile(h)
             self._draw_found(h)
         self._draw_middle()
-        number(self._deal, 0, 5, self.game.deal_number)
+        text.number(self._deal, 0, 5, self.game.deal_number)
         self._set_cursor()
         app.tell()
 
@@ -136,12 +136,12 @@ class BigBenTable(Deals):
             sprites.set_card(self._waste, 0, 0, c >> 1, False)
         else:
             sprites.clear(self._waste, 0, 0, 3, 2)
-        number(self._res_n, 0, 2, g.res_len)
-        number(self._waste_n, 0, 2, g.n[WASTE])
+        text.number(self._res_n, 0, 2, g.res_len)
+        text.number(self._waste_n, 0, 2, g.n[WASTE])
         gaps = g.gaps() if g.res_len else 0
         text.write(self._gaps, "Gaps" if gaps else "")
         if gaps:
-            number(self._gaps, 5, 2, gaps, True)
+            text.number(self._gaps, 5, 2, gaps, True)
 
     def _set_cursor(self):
         big = self.place < FOUND or self.place >= WASTE

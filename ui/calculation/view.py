@@ -12,7 +12,7 @@ from engine.calculation import PILES
 from ui import deck as sprites
 from ui import text
 from ui.glyphs import grid
-from ui.message import Message, number
+from ui.message import Message
 
 try:
     from micropython import const
@@ -75,7 +75,7 @@ class CalcView:
             self.draw_found(g, f)
             self.draw_waste(g, f)
         self.draw_turned(g)
-        number(self._deal, 0, 5, g.deal_number)
+        text.number(self._deal, 0, 5, g.deal_number)
         self.set_cursor(g, place)
         self.count(g)
 
@@ -95,7 +95,7 @@ class CalcView:
             sprites.set_card(grid, 0, i - first, g.waste_card(w, i), i < n - 1)
         hide = self._hidden[w]
         if first:
-            number(hide, 0, 2, first)
+            text.number(hide, 0, 2, first)
         if hide.hidden != (first == 0):
             hide.hidden = first == 0
 
@@ -106,10 +106,10 @@ class CalcView:
             sprites.set_slot(self._turned, 0, 0)
         else:
             sprites.set_card(self._turned, 0, 0, c, False)
-        number(self._stock, 0, 2, g.face_down())
+        text.number(self._stock, 0, 2, g.face_down())
 
     def count(self, g):
-        number(self.moves, 0, 3, g.moves_made)
+        text.number(self.moves, 0, 3, g.moves_made)
 
     def set_cursor(self, g, p):
         n = g.wlen[p - TURNED - 1] if p > TURNED else 0

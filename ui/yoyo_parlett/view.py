@@ -16,7 +16,6 @@ from ui import deck as sprites
 from ui import forget, text
 from ui.fans import HOLE_CELL, TableView, cell_xy
 from ui.glyphs import draw_glyph
-from ui.message import number
 
 try:
     from micropython import const
@@ -127,7 +126,7 @@ class YoyoView:
 
     def draw_centre(self, game):
         sprites.set_card(self._top, 0, 0, game.played[game.n - 1], False)
-        number(self._count, 0, 2, game.pile_count(), True)
+        text.number(self._count, 0, 2, game.pile_count(), True)
         ph = game.phase
         if ph == PLAY:
             self._dir[0] = _M_DOWN if game.down else _M_UP
@@ -138,7 +137,7 @@ class YoyoView:
 
     def draw_seats(self, game):
         for s in range(game.players):
-            number(self._won[s], 0, 2, game.won[s], True)
+            text.number(self._won[s], 0, 2, game.won[s], True)
         self._turn.hidden = game.is_over()
         self._turn.x = game.turn * SEAT_W
 
