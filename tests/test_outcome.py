@@ -11,7 +11,8 @@ from ui import screens
 from ui.blackhole.table import BlackHoleApp
 from ui.calculation.table import TURNED, CalcApp
 from ui.patience import menu as patience_menu
-from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings, Stats
+from ui.patience.record import Stats
+from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings
 
 BH_DEAL = 27977       # the deal of the report: stuck, undone, won by hints
 CALC_DEAL = 7         # hint play wins it (tests/test_ui_calc.py)

@@ -67,7 +67,8 @@ def test_headless_cpu_seats_move_until_a_human_is_to_play(tmp_path):
 # -- --deal on a deal in play: asked first, never thrown away unasked --------------------------
 def saved(tmp_path):
     from hw.stores import FileStore
-    from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings, Stats
+    from ui.patience.record import Stats
+    from ui.persist import TAG_GAME, TAG_STATS, Persist, Settings
     persist = Persist(FileStore(str(tmp_path / "nvm.bin")))
     persist.load(Settings())
     stats = Stats()

@@ -18,7 +18,8 @@ from tests.ui_keys import boot, press
 from ui import screens
 from ui.blackhole.table import BlackHoleApp
 from ui.calculation.table import CalcApp
-from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings, Stats
+from ui.patience.record import Stats
+from ui.persist import TAG_CALC_STATS, TAG_STATS, Persist, Settings
 
 
 def bh_win_deal_2(hw, app, hint_first=False):

@@ -21,7 +21,8 @@ from tests.ui_keys import boot, press
 from tools.bench.wear import GAMES, MODELS, CountingStore, Evening
 from ui.app import QUIET_MS, SAVE_BY_MS
 from ui.launcher import Launcher
-from ui.persist import TAG_CHOICE, TAG_SETTINGS, Persist, Settings, Stats
+from ui.patience.record import Stats
+from ui.persist import TAG_CHOICE, TAG_SETTINGS, Persist, Settings
 
 TWO_MINUTES = 120000
 

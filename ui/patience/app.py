@@ -19,7 +19,8 @@ from ui import (
 )
 from ui.app import DAMAGED, App
 from ui.deck import COLOURS, FELT
-from ui.persist import BAD_DATA, PLACE, Stats
+from ui.patience.record import Stats
+from ui.persist import BAD_DATA, PLACE
 
 # The keys A and the D-pad do not say for themselves, in turns on a free message row.
 GUIDES = ("Select: hint  Start: menu", "B: undo  hold B: redo")

@@ -2,7 +2,7 @@
 (ui/patience/app.py show_stats), so its code costs the heap nothing during play."""
 from hw import keys
 from ui import screens
-from ui.persist import Stats
+from ui.patience.record import Stats
 
 
 class StatsScreen:
