@@ -91,15 +91,6 @@ class SlotStore:
             return payload, None
         return payload, OLDER
 
-    def holds(self, payload):
-        """The newest slot holds exactly payload: read back from the store, not kept in RAM."""
-        if self._slot < 0:
-            return False
-        base = self._slot * self.half
-        head = self.raw.read(base + 4, 2)
-        return (head[0] << 8 | head[1]) == len(payload) and \
-            self.raw.read(base + 6, len(payload)) == payload
-
     def save(self, payload):
         """Write payload to the slot not holding the newest save, in one write."""
         if self._slot < 0:

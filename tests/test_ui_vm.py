@@ -17,7 +17,7 @@ APP_BUDGET = 48 * 1024       # engine, screens' code and objects; displayio's ow
 # The seated games carry the seated tables' key guide and B held (ui/seated/app.py, about 1 KB) on
 # top of what each needed before; the whole-app fit gate (tests/test_board_heap.py) holds
 # every game, each its own program, within the product's budget
-YOYO_PARLETT_APP_BUDGET = 52 * 1024
+YOYO_PARLETT_APP_BUDGET = 53 * 1024   # the message row in a module of its own since issue 35
 YOYO_APP_BUDGET = 72 * 1024  # see test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step
 SOLVER_BUDGET = 16 * 1024    # Black Hole's solver, made with the app (tests/test_solver_fit.py)
 
@@ -185,10 +185,10 @@ def test_black_hole_app_heap_and_nothing_allocated_per_key_or_solver_slice():
     assert figs["peak_key"] == 0
     assert figs["peak_slice"] == 0
     assert figs["auto"] == 0
-    # 2 KB more since issue 34-36: the screen's power in the loop, the write schedule, the table
-    # contract's defaults and the counters in the font; the session is measured whole in
-    # tests/test_board_heap.py (Black Hole needs 104 of 112 KB from .mpy)
-    assert total <= APP_BUDGET + SOLVER_BUDGET + 2048
+    # 4 KB more since issues 34-36: the screen's power, the write schedule, the table contract,
+    # its message row and statistics in modules of their own; the session is measured whole in
+    # tests/test_board_heap.py (Black Hole needs 108 of 112 KB from .mpy)
+    assert total <= APP_BUDGET + SOLVER_BUDGET + 4096
 
 
 def test_yoyo_app_heap_and_nothing_allocated_per_cpu_move():

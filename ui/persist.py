@@ -3,6 +3,7 @@
 Each is one record in the hw save slots; the records are tiny fixed layouts so a save is
 one short write, and an unreadable record falls back to its defaults.
 """
+from engine.crc import crc16
 from hw.storage import Records, SlotStore
 
 try:
@@ -81,13 +82,13 @@ class Persist:
         self._slots = SlotStore(storage)
         self.records = Records()
         self.notice = None
-        self._trusted = False   # the newest slot holds what was read or written last
+        self._key = -1          # length and CRC of what the newest slot holds, -1 unknown
 
     def load(self, settings):
         """Fill settings; every game's records stay here for get()."""
         payload, self.notice = self._slots.load()
         # after a notice the first commit writes even an unchanged payload: a good save again
-        self._trusted = self.notice is None
+        self._key = _key(payload) if payload is not None and self.notice is None else -1
         self.records = Records(payload)
         data = self.records.get(TAG_SETTINGS)
         if data is not None and not settings.unpack(data) and self.notice is None:
@@ -107,8 +108,15 @@ class Persist:
         whole save block: flash wears); True when it wrote."""
         self.records.put(TAG_SETTINGS, settings.pack())
         payload = self.records.pack()
-        if self._trusted and self._slots.holds(payload):
+        key = _key(payload)
+        if key == self._key:
             return False
         self._slots.save(payload)
-        self._trusted = True
+        self._key = key
         return True
+
+
+def _key(payload):
+    # Length and CRC stand for the payload: no copy kept in RAM, nothing allocated. Two saves
+    # of one length with one CRC (1 in 65,536) would skip a write until the next change.
+    return len(payload) << 16 | crc16(payload, 0xFFFF, 0, len(payload))
