@@ -1,6 +1,6 @@
 """A patience's message row (the bottom line of its table), apart from ui/text.py so the seated
 games, which word their rows themselves, do not carry it."""
-from ui.text import row, write
+from ui import text
 
 try:
     from micropython import const
@@ -17,7 +17,7 @@ class Message:
     never does; forget() sets None too, after a new deal, so the first words are written."""
 
     def __init__(self, group, x=2, y=116, rgb=0xFFFFFF):
-        self.row = row(_SCREEN_CHARS, x, y, rgb)
+        self.row = text.row(_SCREEN_CHARS, x, y, rgb)
         group.append(self.row)
         self.said = ""
 
@@ -26,7 +26,7 @@ class Message:
         if words == self.said:
             return False
         self.said = words
-        write(self.row, words)
+        text.write(self.row, words)
         return True
 
     def start(self):
