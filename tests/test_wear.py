@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from engine.crc import crc16
 from hw import keys, stub
 from hw.stores import MemoryStore
 from tests.conftest import FIGURES
@@ -22,7 +23,7 @@ from tools.bench.wear import GAMES, MODELS, CountingStore, Evening
 from ui.app import QUIET_MS, SAVE_BY_MS
 from ui.launcher import Launcher
 from ui.patience.record import Stats
-from ui.persist import TAG_CHOICE, TAG_SETTINGS, Persist, Settings
+from ui.persist import TAG_CHOICE, TAG_GAME, TAG_SETTINGS, Persist, Settings
 
 TWO_MINUTES = 120000
 
@@ -282,6 +283,22 @@ def test_a_commit_of_what_the_store_holds_writes_nothing():
     assert not again.commit(Settings()) and store.writes == 1
     again.put(200, b"abd")
     assert again.commit(Settings()) and store.writes == 2
+
+
+def test_a_change_inside_a_record_that_carries_its_own_crc_is_written():
+    # Game saves end with their CRC-16: a CRC of the same kind over the payload would not move
+    # when such a record changes, and the change would never be written.
+    store = CountingStore()
+    p = Persist(store)
+    p.load(Settings())
+    for body in (b"deal one", b"DEAL TWO", b"deal 3!!"):
+        c = crc16(body)
+        p.put(TAG_GAME, body + bytes((c >> 8, c & 0xFF)))
+        assert p.commit(Settings())
+    assert store.writes == 3
+    again = Persist(store)
+    again.load(Settings())
+    assert again.get(TAG_GAME)[:8] == b"deal 3!!"
 
 
 def test_a_store_that_held_nothing_good_is_written_again_even_unchanged():

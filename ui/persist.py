@@ -119,4 +119,6 @@ class Persist:
 def _key(payload):
     # Length and CRC stand for the payload: no copy kept in RAM, nothing allocated. Two saves
     # of one length with one CRC (1 in 65,536) would skip a write until the next change.
-    return len(payload) << 16 | crc16(payload, 0xFFFF, 0, len(payload))
+    # Another polynomial than the records': a record that ends with its own CRC-16/CCITT
+    # leaves a CCITT CRC over it the same whatever the record holds.
+    return len(payload) << 16 | crc16(payload, 0xFFFF, 0, len(payload), 0x8005)
