@@ -1,10 +1,8 @@
-"""CRC-16/CCITT-FALSE over bytes, in small ints so it runs the same on a board; another
-polynomial on request."""
+"""CRC-16/CCITT-FALSE over data[start:end], in small ints so it runs the same on a board;
+another polynomial on request (ui/persist.py)."""
 
 
-def crc16(data, crc=0xFFFF, start=0, end=-1, poly=0x1021):
-    if end < 0:
-        end = len(data)
+def crc16(data, crc, start, end, poly=0x1021):
     for i in range(start, end):
         crc ^= data[i] << 8
         for _ in range(8):

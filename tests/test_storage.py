@@ -145,7 +145,7 @@ def test_the_save_after_a_damaged_store_leaves_no_leftovers_to_mourn():
 def test_a_length_past_the_slot_is_not_trusted():
     raw = MemoryStore(64)
     head = bytearray(b"PP\x00\x01\xff\xff")
-    c = crc16(head)
+    c = crc16(head, 0xFFFF, 0, len(head))
     raw.write(0, bytes(head) + bytes((c >> 8, c & 0xFF)))
     assert SlotStore(raw).load() == (None, DAMAGED)
 
