@@ -28,9 +28,11 @@ PREFIX = r'''
 gc.collect()
 base = heap()
 %(engine)s
+scrub()
 gc.collect()
 rules = heap() - base
 import %(module)s  # noqa: E402
+scrub()
 gc.collect()
 code = heap() - base - rules
 %(module)s.gc = _NoGc
