@@ -740,17 +740,17 @@ def drive_yoyo_words():
             else:
                 app.step()
                 hw.clock.advance(800)
-    # the widest news: a 10 moved under fan 17, a pile of 50 won with a Queen wanted next
+    # the widest news: a 10 moved under fan 17, a pile of 50 won with an Ace wanted next
     from ui.yoyo_parlett.view import start_words, transfer_words, turn_words
     g = yy.Yoyo()
     g.new_game(1, 3, 0, b"", 0)
     g.history[0:4] = bytes((yy.XFER + 16, 0, yy.STUCK, 50 | 2 << 6))
     g.hist_len = 2
     g.phase, g.down, g.base = yy.PLAY, 1, g.n
-    g.played[g.n - 1] = cards.parse("KD")
+    g.played[g.n - 1] = cards.parse("2D")
     app.table.view.say(transfer_words(g, "CPU3", cards.parse("10D")))
     app.table.view.say("%s %s" % (turn_words(g, "CPU3"), start_words(g, 1)))
-    assert app.table.view.said == "CPU3 won 50. Play a Queen"
+    assert app.table.view.said == "CPU3 won 50. Play an Ace"
     # a pass and a transfer name the rank wanted, or both ranks either way (issue 36)
     from ui.yoyo_parlett.words import prompt_words
     for way in (0, yy.FREE_WAY):

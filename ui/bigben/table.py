@@ -5,6 +5,7 @@ import displayio
 
 from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
+from engine.cards import RANK_NAMES
 from hw import atlas, keys
 from ui import deck as sprites
 from ui import text
@@ -36,7 +37,6 @@ AT_X = (b"\x50\x83\x8c\x8c\x8c\x83\x50\x1d\x14\x14\x14\x1d"
 AT_Y = (b"\x08\x14\x2a\x3e\x52\x68\x6c\x68\x52\x3e\x2a\x14"
         b"\x16\x1e\x2a\x3a\x4a\x56\x5e\x56\x4a\x3a\x2a\x1e\x30\x46")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 class BigBenTable(Deals):
@@ -55,8 +55,9 @@ class BigBenTable(Deals):
         for h in range(HOURS):
             self._piles.append(grid(self.group, self._sheet, 5, 2, PILE_X[h], PILE_Y[h]))
             self._found.append(grid(self.group, self._sheet, 2, 1, FOUND_X[h], FOUND_Y[h]))
-            self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
-                      FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
+            # the rank to reach, on the middle's side, as its card shows it (the Ace's letter)
+            self._row(RANK_NAMES[(h + 11) % 12] if h != 1 else "A",
+                      FOUND_X[h] + (-6 if 0 < h < 6 else 17), FOUND_Y[h] - 2, 0xFFD800)
         # the empty waste and the reserve: an empty place's outline as one bitmap (the
         # cursor's frame lies just round it), the reserve's count inside; the counts are text
         # rows (digits set as tiles: nothing allocated)
@@ -241,7 +242,7 @@ class BigBenTable(Deals):
             if g.n[p] == size(p - FOUND):
                 return app.refuse("That hour is reached")
             c = g.top(p) >> 1
-            return app.refuse("Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
+            return app.refuse("Needs the %s of %s" % (RANK_NAMES[((c >> 2) + 1) % 13],
                                                         SUITS[c & 3]))
         only = -1
         for d in range(WASTE):

@@ -5,6 +5,7 @@ through ui/blackhole/hints.py. Per move only tiles change."""
 import gc
 
 from engine.blackhole import BlackHole, SaveError
+from engine.cards import a_rank
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
 from ui import deck as sprites
@@ -21,9 +22,6 @@ try:
 except ImportError:
     const = int
 
-# each rank as the refusals name it: "an" before a vowel sound
-_RANKS = ("an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J",
-          "a Q", "a K")
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -193,7 +191,7 @@ class BlackHoleTable(Hints):
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play %s or %s" % (_RANKS[(r + 12) % 13], _RANKS[(r + 1) % 13])
+        return "Play %s or %s" % (a_rank((r + 12) % 13), a_rank((r + 1) % 13))
 
     def _after(self, app, fan):
         g = self.game

@@ -6,14 +6,13 @@ auto-play makes forced moves one a pass, and plays out a sure win.
 """
 from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
+from engine.cards import a_rank
 from hw import atlas, keys
 from ui.calculation import words as calc_words
 from ui.calculation.view import TURNED, CalcView
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
 from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS, WIN_CALC
-
-RANKS = "A234567891JQK"
 
 
 class CalcTable(Deals):
@@ -153,14 +152,14 @@ class CalcTable(Deals):
                     return self._play(app, src, p)
             r = g.needed(p)
             app.refuse("That pile is complete" if r < 0 else
-                       "The +%d pile needs %s" % (p + 1, _a(r)))
+                       "The +%d pile needs %s" % (p + 1, a_rank(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
                 if c >= 0 and not g.check(STOCK, f):
                     return self._play(app, STOCK, f)
             app.refuse("The stock is used up" if c < 0 else
-                       "No pile needs %s yet" % _a(c >> 2))
+                       "No pile needs %s yet" % a_rank(c >> 2))
         else:
             w = WASTE + p - TURNED - 1
             if g.check(STOCK, w):
@@ -195,10 +194,6 @@ class CalcTable(Deals):
         self.place = dst if dst < WASTE else TURNED + 1 + dst - WASTE
         self.view.set_cursor(self.game, self.place)
         calc_words.say(self.view, self.game, h)
-
-
-def _a(r):               # "an" before a vowel sound; an Ace by its name, not the key's
-    return "an Ace" if r == 0 else ("an " if r == 7 else "a ") + ("10" if r == 9 else RANKS[r])
 
 
 def CalcApp(hw, seed, persist, settings):

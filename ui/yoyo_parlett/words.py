@@ -1,5 +1,6 @@
 """Yo-yo's prompts that name the rank wanted (a pass, a transfer) and the words said as a
 turn starts; loaded with the table (ui/yoyo_parlett/table.py)."""
+from engine.cards import RANK_NAMES
 from engine.yoyo import HUMAN
 from ui.yoyo_parlett.view import PROMPTS, start_words
 
@@ -14,20 +15,15 @@ _MAY_P = const(7)
 _ROW = const(26)              # the message row's characters (ui/text.py SCREEN_CHARS)
 
 
-_RANK_WORDS = "Ace|2|3|4|5|6|7|8|9|10|Jack|Queen|King"
-
-
 def prompt_words(g, p):
     """The prompt for the seat to move (PROMPTS), naming the rank wanted where the seat
     cannot play it: why A passes, and which card a transfer would free."""
     if p != _PASS_P and p != _XFER_P and p != _MAY_P or g.need() < 0:
         return PROMPTS[p]
-    w = _RANK_WORDS.split("|")
-    k = w[g.need()]
-    if g.other() >= 0:
-        k += "/" + w[g.other()]
+    o = g.other()
+    k = RANK_NAMES[g.need()] + ("/" + RANK_NAMES[o] if o >= 0 else "")
     if p == _PASS_P:
-        return ("No %s fits: A passes" if len(k) <= 7 else "No %s: A passes") % k
+        return "No %s fits: A passes" % k
     k = "Sel: free %s %s" % ("an" if k[0] in "A8" else "a", k)
     return "%s, A: pass" % k if p == _MAY_P and len(k) <= 16 else k
 
