@@ -59,7 +59,6 @@ from ui.calculation.table import CalcApp
 from ui.patience import help as patience_help
 from ui.patience import menu as patience_menu
 from ui.persist import (
-    STRICT_BB,
     TAG_AMIGO,
     TAG_AMIGO_SETUP,
     TAG_BB,
@@ -590,7 +589,7 @@ def drive_deal_settings():
                     press(hw, app, keys.A)
                     menu(hw, app, "Settings")
                     if app_class is BigBenApp:      # the help of a deal under strict rules
-                        app.settings.deals |= STRICT_BB
+                        app.settings.options |= app.table.STRICT
                         app.deal(5)
                         menu(hw, app, "Help")
                         for _ in range(14):

@@ -14,7 +14,7 @@ from ui.glyphs import grid
 from ui.message import Message
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
-from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
+from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
     from micropython import const
@@ -45,7 +45,11 @@ class BigBenTable(Deals):
     STATS_TAG = TAG_BB_STATS
     HELP, HELP_STRICT = "BIG_BEN", "BIG_BEN_STRICT"     # ui/patience/help.py; a strict deal's
     SaveError = SaveError
-    ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience/deals.py
+    # its options bits (ui/persist.py): new deals winnable only (from ATLAS), new deals under
+    # the strict readings; the settings' rows (ui/patience/deals.py) in SWITCHES' order
+    WINNABLE, STRICT = 8, 16
+    SWITCHES = (WINNABLE, STRICT)
+    ATLAS = atlas.BIG_BEN
 
     def __init__(self, app):
         self.game = BigBen()

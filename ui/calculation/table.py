@@ -12,7 +12,7 @@ from ui.calculation import words as calc_words
 from ui.calculation.view import TURNED, CalcView
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
-from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS, WIN_CALC
+from ui.persist import TAG_CALC, TAG_CALC_STATS
 
 
 class CalcTable(Deals):
@@ -21,8 +21,11 @@ class CalcTable(Deals):
     STATS_TAG = TAG_CALC_STATS
     HELP = "CALCULATION"     # its paragraphs in ui/patience/help.py
     SaveError = SaveError
-    ATLAS = atlas.CALCULATION       # "New deals: winnable" (ui/patience/deals.py)
-    WINNABLE = WIN_CALC
+    # its options bits (ui/persist.py): auto-play, new deals winnable only (from ATLAS); the
+    # settings' rows in SWITCHES' order, its own before the deal settings (ui/patience/deals.py)
+    AUTO, WINNABLE = 2, 4
+    SWITCHES = (AUTO, WINNABLE)
+    ATLAS = atlas.CALCULATION
 
     def __init__(self, app):
         self.game = Calculation()
@@ -56,13 +59,8 @@ class CalcTable(Deals):
         self.show(app)
 
     def option_rows(self, app):
-        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),) + \
+        return (("Auto-play", "on" if app.settings.options & self.AUTO else "off"),) + \
             Deals.option_rows(self, app)
-
-    def change_option(self, app, i, step):
-        if i:
-            return Deals.change_option(self, app, i - 1, step)
-        app.settings.autoplay ^= AUTO_CALC
 
     # -- auto-play: one forced move per pass between keys, each its own undo ----------------
     def busy(self):
@@ -71,7 +69,7 @@ class CalcTable(Deals):
     def tick(self, app):
         g = self.game
         self.auto = False
-        if not app.settings.autoplay & AUTO_CALC:
+        if not app.settings.options & self.AUTO:
             return
         if self.finishing:
             m = g.foundation_move()
@@ -181,7 +179,7 @@ class CalcTable(Deals):
             v.draw_waste(g, dst - WASTE)
         v.set_cursor(g, self.place)
         v.count(g)
-        self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
+        self.auto = app.settings.options & self.AUTO    # a forced move may follow
         app.played()
 
     def _hint(self):
