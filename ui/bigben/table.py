@@ -45,11 +45,9 @@ class BigBenTable(Deals):
     STATS_TAG = TAG_BB_STATS
     HELP, HELP_STRICT = "BIG_BEN", "BIG_BEN_STRICT"     # ui/patience/help.py; a strict deal's
     SaveError = SaveError
-    # its options bits (ui/persist.py): new deals winnable only (from ATLAS), new deals under
-    # the strict readings; the settings' rows (ui/patience/deals.py) in SWITCHES' order
-    WINNABLE, STRICT = 8, 16
-    SWITCHES = (WINNABLE, STRICT)
-    ATLAS = atlas.BIG_BEN
+    # its options bits (ui/persist.py), its settings' rows in order (ui/patience/deals.py)
+    WINNABLE, STRICT = 8, 16            # new deals: winnable only (from ATLAS), strict
+    SWITCHES, ATLAS = (WINNABLE, STRICT), atlas.BIG_BEN
 
     def __init__(self, app):
         self.game = BigBen()
@@ -62,9 +60,8 @@ class BigBenTable(Deals):
             # the rank to reach, on the middle's side, as its card shows it (the Ace's letter)
             self._row(RANK_NAMES[(h + 11) % 12] if h != 1 else "A",
                       FOUND_X[h] + (-6 if 0 < h < 6 else 17), FOUND_Y[h] - 2, 0xFFD800)
-        # the empty waste and the reserve: an empty place's outline as one bitmap (the
-        # cursor's frame lies just round it), the reserve's count inside; the counts are text
-        # rows (digits set as tiles: nothing allocated)
+        # the empty waste and the reserve: an empty place's outline as one bitmap (the cursor's
+        # frame just round it), the reserve's count inside; the counts are rows of digit tiles
         self._waste_slot = self._outline(_WASTE_Y)
         self._waste = grid(self.group, self._sheet, 3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._outline(_RES_Y)
