@@ -15,9 +15,6 @@ _NUM_RANKS = const(13)
 
 RANK_CHARS = "A23456789TJQK"      # name() and parse()'s letters: T is the ten
 SUIT_CHARS = "CDHS"
-# The one table of rank names the games' words take: each rank as its card shows it, but the
-# Ace by its name, as "A" alone would read as the key A.
-RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def rank(card):
@@ -31,11 +28,6 @@ def suit(card):
 def is_red(card):
     s = card & 3
     return s == 1 or s == 2
-
-
-def a_rank(r):
-    """Rank r in a sentence: "an Ace", "a 2", "an 8", "a J"."""
-    return ("an " if r == 0 or r == 7 else "a ") + RANK_NAMES[r]
 
 
 def make(rank_index, suit_index):

@@ -5,7 +5,6 @@ import displayio
 
 from engine import bigben_hint as hints
 from engine.bigben import FOUND, GAPS, HOURS, OK, REASONS, RESERVE, WASTE, BigBen, SaveError, size
-from engine.cards import RANK_NAMES
 from hw import atlas, keys
 from ui import deck as sprites
 from ui import text
@@ -58,7 +57,7 @@ class BigBenTable(Deals):
             self._piles.append(grid(self.group, self._sheet, 5, 2, PILE_X[h], PILE_Y[h]))
             self._found.append(grid(self.group, self._sheet, 2, 1, FOUND_X[h], FOUND_Y[h]))
             # the rank to reach, on the middle's side, as its card shows it (the Ace's letter)
-            self._row(RANK_NAMES[(h + 11) % 12] if h != 1 else "A",
+            self._row(sprites.RANK_NAMES[(h + 11) % 12] if h != 1 else "A",
                       FOUND_X[h] + (-6 if 0 < h < 6 else 17), FOUND_Y[h] - 2, 0xFFD800)
         # the empty waste and the reserve: an empty place's outline as one bitmap (the cursor's
         # frame just round it), the reserve's count inside; the counts are rows of digit tiles
@@ -243,7 +242,7 @@ class BigBenTable(Deals):
             if g.n[p] == size(p - FOUND):
                 return app.refuse("That hour is reached")
             c = g.top(p) >> 1
-            return app.refuse("Needs the %s of %s" % (RANK_NAMES[((c >> 2) + 1) % 13],
+            return app.refuse("Needs the %s of %s" % (sprites.RANK_NAMES[((c >> 2) + 1) % 13],
                                                         SUITS[c & 3]))
         only = -1
         for d in range(WASTE):

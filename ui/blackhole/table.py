@@ -5,7 +5,6 @@ through ui/blackhole/hints.py. Per move only tiles change."""
 import gc
 
 from engine.blackhole import BlackHole, SaveError
-from engine.cards import a_rank
 from engine.tableau import NUM_FANS
 from hw import atlas, keys
 from ui import deck as sprites
@@ -182,7 +181,7 @@ class BlackHoleTable(Hints):
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play %s or %s" % (a_rank((r + 12) % 13), a_rank((r + 1) % 13))
+        return "Play %s or %s" % (sprites.a_rank((r + 12) % 13), sprites.a_rank((r + 1) % 13))
 
     def _after(self, app, fan):
         g = self.game

@@ -6,10 +6,10 @@ auto-play makes forced moves one a pass, and plays out a sure win.
 """
 from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
-from engine.cards import a_rank
 from hw import atlas, keys
 from ui.calculation import words as calc_words
 from ui.calculation.view import TURNED, CalcView
+from ui.deck import a_rank
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
 from ui.persist import TAG_CALC, TAG_CALC_STATS

@@ -11,8 +11,8 @@ say these words before the move, auto-play after it ("Auto-play: 7 home to +2", 
 9 home to +3"). The words are put on the row piece by piece (ui/text.py put()), so they
 allocate nothing."""
 from engine.calculation import STOCK, WASTE, move_dst, move_src
-from engine.cards import RANK_NAMES
 from ui import text
+from ui.deck import RANK_NAMES
 
 
 def say(view, g, h):

@@ -8,7 +8,7 @@ Per move only tile indices and the marker's x change; labels change when seats a
 """
 import displayio
 
-from engine.cards import RANK_CHARS, SUIT_CHARS, a_rank
+from engine.cards import RANK_CHARS, SUIT_CHARS
 from engine.tableau import NUM_FANS
 from engine.yoyo import ANNOUNCE, EV_STUCK, EV_WON, FREE, HUMAN, OVER, PLAY, STUCK, UP, XFER
 from hw import keys
@@ -171,15 +171,15 @@ def wanted(g):
     r = g.need()
     o = g.other()
     if o >= 0:
-        return "Play %s or %s" % (a_rank(r), a_rank(o))
-    return "Play %s, going %s" % (a_rank(r), "down" if g.down else "up")
+        return "Play %s or %s" % (sprites.a_rank(r), sprites.a_rank(o))
+    return "Play %s, going %s" % (sprites.a_rank(r), "down" if g.down else "up")
 
 
 def start_words(g, p):
     """The short prompt after another seat's turn; a new pile says the rank it wants (a pass
     or a transfer says it in ui/yoyo_parlett/words.py)."""
     if p == _PLAY_P and g.n == g.base:
-        return "Play " + a_rank(g.need())
+        return "Play " + sprites.a_rank(g.need())
     return SHORT[p]
 
 
