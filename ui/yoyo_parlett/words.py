@@ -1,7 +1,7 @@
 """Yo-yo's prompts that name the rank wanted (a pass, a transfer) and the words said as a
 turn starts; loaded with the table (ui/yoyo_parlett/table.py)."""
-from engine.cards import RANK_NAMES
 from engine.yoyo import HUMAN
+from ui.deck import RANK_NAMES
 from ui.yoyo_parlett.view import PROMPTS, start_words
 
 try:
