@@ -35,7 +35,7 @@ class Hints(Table):
                 t.ask(bh_solving.CHECK, self.game)
                 self.meter.progress(0, bh_solving.CAP)
 
-    def _hint(self):
+    def hint(self):
         g = self.game
         t = self.thinker
         if g.is_won() or t is None:

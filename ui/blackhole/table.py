@@ -139,7 +139,7 @@ class BlackHoleTable(Hints):
             else:
                 self.view.say("Nothing to undo")
         elif k == keys.SELECT:
-            self._hint()
+            self.hint()
         elif k == keys.START:
             app.open_menu()
 

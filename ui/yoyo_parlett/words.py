@@ -32,7 +32,7 @@ def prompt_of(t):
     """Table t's prompt for the seat to move, made again only when the prompt or the rank it
     names changes: a play allocates nothing."""
     g = t.game
-    p = t._prompt_index()
+    p = t.prompt_index_now()
     words = PROMPTS[p]
     if p != _PASS_P and p != _XFER_P and p != _MAY_P:
         return words
@@ -46,7 +46,7 @@ def prompt_of(t):
 def say_start(t, app, event):
     """The message row as a seat's turn starts: the event, news, the prompt."""
     g = t.game
-    p = t._prompt_index()
+    p = t.prompt_index_now()
     who = "%s plays." % t.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
     words = prompt_of(t) if p == _PASS_P or p == _XFER_P or p == _MAY_P else start_words(g, p)
     if event:
