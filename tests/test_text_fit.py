@@ -99,7 +99,6 @@ NOT_SHOWN = {
     "BIG_BEN_STRICT",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",                         # a name's letters
     "0123456789",                                                    # a count's digits
-    "A234567891JQK",                                                 # a rank's letter each
     "1234",                                                          # a waste pile's number
     "save is %d bytes, a slot holds %d", "CPU move refused: %d",     # exceptions' texts
     ".!?",                                                           # what ends a sentence
