@@ -4,7 +4,7 @@ A card is one byte, kind << 5 | value: kind 0 blue, 1 red, 2..5 yellow with acti
 (0 skip, 1 take cards, 2 pass left, 3 chaos); value 1..20. Blue is also the number of "up"
 and red of "down", so a coloured card's kind is the direction it sets.
 
-The position is plain attributes, read directly by the screens (names in _F): pending and
+The position is plain attributes, read directly by the screens (names in NAMES): pending and
 seat say which decision is asked of whom; counts[s] is how many cards seat s holds, its
 cards are hands[64 * s:64 * s + counts[s]], kept sorted; draw and pile hold their top last.
 Keeping every field a small int is what lets a save be one byte per field (see docs).
@@ -73,12 +73,12 @@ DECK = _deck()
 del _deck       # run once: its code need not stay on the heap
 
 # One save byte each, in this order.
-_F = ("players", "options", "game", "starter", "turn", "pending", "seat", "dir", "owner",
-      "exhausted", "stake", "takes", "victim", "actor", "drawn", "last_n", "winner", "end",
-      "pact", "taken", "draw_len", "pile_len")
+NAMES = ("players", "options", "game", "starter", "turn", "pending", "seat", "dir", "owner",
+         "exhausted", "stake", "takes", "victim", "actor", "drawn", "last_n", "winner", "end",
+         "pact", "taken", "draw_len", "pile_len")
 _NF = const(22)
 _SAVE_SIZE = const(129)  # 3 + _NF + 3 * 6 + 4 * 2 + 6 * 2 + DECK_SIZE + 2
-# Each field's largest value (_F order); 254: a seat in play, 255: one or NONE.
+# Each field's largest value (NAMES order); 254: a seat in play, 255: one or NONE.
 _TOP = b"\x06\x03\x0b\xfe\xfe\x05\xfe\x01\xff\x02\x40\x02\xff\xfe\xaf\x40\xff\x03\x03\xaf\x40\x40"
 
 
@@ -88,7 +88,7 @@ class SaveError(ValueError):
 
 class Amigo:
     def __init__(self):
-        for f in _F:
+        for f in NAMES:
             setattr(self, f, 0)
         self.counts = bytearray(_SEATS)
         self.passes = bytearray(_SEATS)
@@ -131,7 +131,7 @@ class Amigo:
 
     def _deal(self, start):
         for i in range(4, _NF):
-            setattr(self, _F[i], 0)
+            setattr(self, NAMES[i], 0)
         self.owner = self.winner = self.victim = NONE
         self.starter = start
         n = self.players
@@ -447,7 +447,7 @@ class Amigo:
         out[1] = 89
         out[2] = 1
         for i in range(_NF):
-            out[3 + i] = getattr(self, _F[i])
+            out[3 + i] = getattr(self, NAMES[i])
         k = 3 + _NF
         for i in range(6):
             out[k + i] = self.counts[i]
@@ -531,7 +531,7 @@ class Amigo:
         if bad or total != DECK_SIZE or w[0] | w[1] | w[2] > 0x7FFF:
             raise SaveError("save holds an impossible position")
         for i in range(_NF):
-            setattr(self, _F[i], data[3 + i])
+            setattr(self, NAMES[i], data[3 + i])
         for a in (self.counts, self.passes, self.kinds):
             a[:] = data[k:k + 6]
             k += 6

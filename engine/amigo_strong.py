@@ -27,13 +27,13 @@ except ImportError:
     const = int
 
 from engine.amigo import (
-    _F,
     A_CHOOSE,
     A_DRAW,
     A_KEEP,
     A_PLAY,
     DECK,
     DECK_SIZE,
+    NAMES,
     P_DIR,
     P_DRAWN,
     P_OVER,
@@ -56,7 +56,7 @@ _MAXC = const(16)       # candidate moves considered
 _SEL = const(20)        # a series is at most 20 cards
 _SEATS = const(6)
 _SURE = const(1 << 20)  # the prior of a candidate that is always kept
-_DRAWN = const(14)      # engine.amigo._F.index("drawn")
+_DRAWN = const(14)      # engine.amigo.NAMES.index("drawn")
 _TAKEN = const(19)      # ... ("taken")
 
 
@@ -89,7 +89,7 @@ class Strong:
         self.done = 0                       # rollouts so far this decision
         self.seat = 0
         self.wseed = 0
-        self.pub = bytearray(len(_F))       # the position's fields, as start() saw them
+        self.pub = bytearray(len(NAMES))       # the position's fields, as start() saw them
         self.pfresh = True                  # the scratch game's discards need a copy
 
     # -- the slice API -------------------------------------------------------------------
@@ -159,8 +159,8 @@ class Strong:
         # the fields of the position this seat may see (not the last card taken, nor a card
         # drawn by another seat)
         pub = self.pub
-        for i in range(len(_F)):
-            pub[i] = getattr(g, _F[i])
+        for i in range(len(NAMES)):
+            pub[i] = getattr(g, NAMES[i])
         pub[_TAKEN] = 0
         if p != P_DRAWN:
             pub[_DRAWN] = 0
@@ -299,8 +299,8 @@ class Strong:
                 h.pile[i] = g.pile[i]
             self.pfresh = False
         pub = self.pub
-        for i in range(len(_F)):
-            setattr(h, _F[i], pub[i])
+        for i in range(len(NAMES)):
+            setattr(h, NAMES[i], pub[i])
         np = g.players
         for o in range(_SEATS):
             h.counts[o] = 0

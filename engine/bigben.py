@@ -339,7 +339,7 @@ class BigBen:
         at += DECK
         if base and not bad:
             from engine import bigben_past
-            bad = not bigben_past.read(self, data, at, at + base, BASE_RANK, HOUR_SUIT)
+            bad = not bigben_past.read(self, data, at, at + base, FOUND, PMAX, RES, size)
             at += base
         if bad:
             raise SaveError("save holds an impossible game")

@@ -217,24 +217,26 @@ def _best_waste(g, c):
 # A rollout deals the face-down ranks in a random order and lets a quick policy play them out
 # (build whenever a card fits, else the pile a simple score likes); each candidate pile is
 # played on the same orders, so their totals differ by the choice alone. Everything is ranks
-# (suits never matter here) in bytearrays made once; a rollout allocates nothing.
+# (suits never matter here) in bytearrays made once; a rollout allocates nothing. The tables,
+# the rollout's position and roll() are public: tools/bench/tune_calculation_hint.py plays
+# the rollout's player on a deal's real order to tune POLICY.
 
-_SEQ = bytearray(56)            # f * 14 + k: the rank foundation f takes as its card k; 13 after
+SEQ = bytearray(56)             # f * 14 + k: the rank foundation f takes as its card k; 13 after
 _DT = bytearray(728)            # (f * 14 + n) * 13 + r: cards before f wants rank r, n home; 13
-_IT = bytearray(169)            # r * 13 + t: rank r laid on t comes off one or two before it
+IT = bytearray(169)             # r * 13 + t: rank r laid on t comes off one or two before it
 _PICK = b"\x00\x00\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x03\x03\x03\x03"   # highest bit
-_fl = bytearray(4)              # the rollout's foundations: cards home
-_want = bytearray(14)           # per rank, the foundations that want it now (bits); 13: none
-_pile = bytearray(PILES * ROOM)          # waste pile w at w * ROOM, ranks, bottom first
-_plen = bytearray(4)
-_rleft = bytearray(13)          # copies of each rank not yet turned in the rollout
+roll_fl = bytearray(4)          # the rollout's foundations: cards home
+roll_want = bytearray(14)       # per rank, the foundations that want it now (bits); 13: none
+_pile = bytearray(PILES * ROOM)     # waste pile w at w * ROOM, ranks, bottom first
+roll_plen = bytearray(4)
+roll_left = bytearray(13)       # copies of each rank not yet turned in the rollout
 _D = bytearray(13)              # per rank, distance() as the rollout stands
 _bfl = bytearray(4)             # the position the rollouts start from
 _bwant = bytearray(14)
 _bpile = bytearray(PILES * ROOM)
 _bplen = bytearray(4)
 _bleft = bytearray(13)
-_order = bytearray(ROOM)          # the face-down ranks, dealt in a random order per sample
+roll_order = bytearray(ROOM)    # the face-down ranks, dealt in a random order per sample
 _total = [0, 0, 0, 0]           # per waste pile, the sum of its rollouts' scores
 _dead = bytearray(4)            # candidates no longer sampled (1), not a candidate (2)
 _v = [0, 0, 0, 0]               # this sample's scores
@@ -258,8 +260,8 @@ Z2 = 4              # the square of the margin, in standard errors, that drops o
 def _tables():
     for f in range(PILES):
         for k in range(13):
-            _SEQ[f * 14 + k] = ((k + 1) * (f + 1) - 1) % 13
-        _SEQ[f * 14 + 13] = 13
+            SEQ[f * 14 + k] = ((k + 1) * (f + 1) - 1) % 13
+        SEQ[f * 14 + 13] = 13
         for n in range(14):
             for r in range(13):
                 k = ((r + 1) * _INV[f] - 1) % 13 - n
@@ -272,25 +274,25 @@ def _tables():
                 d = ((t + 1) * _INV[f] - 1) % 13 - a
                 if 0 < d <= 2 and POLICY[5 + d] > best:
                     best = POLICY[5 + d]
-            _IT[r * 13 + t] = best
+            IT[r * 13 + t] = best
 
 
 _tables()
 del _tables                     # its code is not kept
 
 
-def _roll(n):
-    """Play _order[0:n] from the rollout's position; the cards home at the end."""
-    fl = _fl
-    want = _want
+def roll(n):
+    """Play roll_order[0:n] from the rollout's position; the cards home at the end."""
+    fl = roll_fl
+    want = roll_want
     pile = _pile
-    plen = _plen
-    seq = _SEQ
-    it = _IT
+    plen = roll_plen
+    seq = SEQ
+    it = IT
     dt = _DT
     dd = _D
-    order = _order
-    left = _rleft
+    order = roll_order
+    left = roll_left
     p = POLICY
     w0 = p[0]
     w1 = p[1]
@@ -433,7 +435,7 @@ def _sample(g, c, own):
         k = _left[r]
         _bleft[r] = k
         while k:
-            _order[n] = r
+            roll_order[n] = r
             n += 1
             k -= 1
     for f in range(PILES):
@@ -442,7 +444,7 @@ def _sample(g, c, own):
         _bwant[r] = 0
     for f in range(PILES):
         if g.flen[f] < 13:
-            _bwant[_SEQ[f * 14 + g.flen[f]]] |= 1 << f
+            _bwant[SEQ[f * 14 + g.flen[f]]] |= 1 << f
     seen_empty = False
     alive = 0
     for w in range(PILES):
@@ -472,22 +474,22 @@ def _sample(g, c, own):
         while i > 0:
             x = (x * 75 + 74) % 65537   # ZX81's generator: small ints, no allocation
             j = (x * (i + 1)) // 65537
-            r = _order[i]
-            _order[i] = _order[j]
-            _order[j] = r
+            r = roll_order[i]
+            roll_order[i] = roll_order[j]
+            roll_order[j] = r
             i -= 1
         for w in range(PILES):
             if _dead[w]:
                 continue
-            _fl[:] = _bfl
-            _want[:] = _bwant
+            roll_fl[:] = _bfl
+            roll_want[:] = _bwant
             _pile[:] = _bpile
-            _plen[:] = _bplen
-            _rleft[:] = _bleft
-            k = _plen[w]
+            roll_plen[:] = _bplen
+            roll_left[:] = _bleft
+            k = roll_plen[w]
             _pile[w * ROOM + k] = rc
-            _plen[w] = k + 1
-            s = _roll(n)
+            roll_plen[w] = k + 1
+            s = roll(n)
             if s == 52:
                 s += WIN
             if w == ow:

@@ -13,7 +13,7 @@ ACE_OF_SPADES = const(3)
 DECK_SIZE = const(52)
 _NUM_RANKS = const(13)
 
-RANK_CHARS = "A23456789TJQK"
+RANK_CHARS = "A23456789TJQK"      # name() and parse()'s letters: T is the ten
 SUIT_CHARS = "CDHS"
 
 

@@ -7,8 +7,8 @@
     random_winnable(r)  nth_winnable(r % count()): any int r (from the app's own random
                         numbers) picks uniformly among every winnable deal; 0 without the file
 
-Each takes the atlas file's name last: Black Hole's (NAME, made by tools/atlas/blackhole.py) unless
-another game names its own of the same layout (CALCULATION, BIG_BEN: deals its
+Each takes last the name of the game's atlas file, all of one layout: BLACK_HOLE (every deal
+decided, made by tools/atlas/blackhole.py), CALCULATION and BIG_BEN (deals each game's
 full-information search won). A file (about 4 KB) is never loaded: each question opens it,
 seeks and reads one or two bytes into a buffer made at import, so a call allocates only what
 open() costs. It is looked for beside this module (hw/, whether this runs from .py or .mpy),
@@ -21,7 +21,7 @@ except ImportError:
 
 import os
 
-NAME = "blackhole_atlas.bin"
+BLACK_HOLE = "blackhole_atlas.bin"
 CALCULATION = "calculation_atlas.bin"
 BIG_BEN = "bigben_atlas.bin"
 LAST_DEAL = const(32000)
@@ -43,7 +43,7 @@ def _here():
     return f[:i + 1] if i >= 0 else ""
 
 
-def use(path=None, name=NAME):
+def use(path, name):
     """Read atlas name from path from now on (tests, tools); None: look for it again."""
     if path is None:
         _paths.pop(name, None)
@@ -51,7 +51,7 @@ def use(path=None, name=NAME):
         _paths[name] = path
 
 
-def path(name=NAME):
+def path(name):
     """The file in use for atlas name, or "" when there is none."""
     p = _paths.get(name)
     if p is None:
@@ -77,7 +77,7 @@ def _open(name):
     return None
 
 
-def winnable(n, name=NAME):
+def winnable(n, name):
     if n < 1 or n > LAST_DEAL:
         return None
     f = _open(name)
@@ -96,7 +96,7 @@ def _count_at(f, b):
     return _b2[0] | (_b2[1] << 8)
 
 
-def count(name=NAME):
+def count(name):
     f = _open(name)
     if f is None:
         return 0
@@ -104,7 +104,7 @@ def count(name=NAME):
         return _count_at(f, BLOCKS)
 
 
-def nth_winnable(k, name=NAME):
+def nth_winnable(k, name):
     if k < 0:
         return 0
     f = _open(name)
@@ -114,7 +114,7 @@ def nth_winnable(k, name=NAME):
         return _nth(f, k)
 
 
-def random_winnable(r, name=NAME):
+def random_winnable(r, name):
     f = _open(name)
     if f is None:
         return 0

@@ -260,8 +260,8 @@ def test_rollout_policy_is_the_greedy_seat():
 
 def test_field_indices_follow_the_engine():
     from engine import amigo, amigo_strong
-    assert amigo._F.index("drawn") == amigo_strong._DRAWN
-    assert amigo._F.index("taken") == amigo_strong._TAKEN
+    assert amigo.NAMES.index("drawn") == amigo_strong._DRAWN
+    assert amigo.NAMES.index("taken") == amigo_strong._TAKEN
 
 
 def test_with_draw_any_drawing_is_a_candidate_while_a_card_fits():

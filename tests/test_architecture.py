@@ -4,6 +4,7 @@ modules' imports it must equal the committed file, so a new module or import sho
 tests/test_device_code.py holds each import statement of engine/ and hw/ to its layer; this
 holds the picture's whole graph to the layer order (code.py, ui/, hw/, engine/), imports by
 name at run time included, and keeps tools/ and tests/ out of the app."""
+import ast
 import os
 
 from tools import draw_architecture as arch
@@ -158,3 +159,44 @@ def test_no_ui_module_is_over_300_lines():
                 long[path] = n
     assert len(arch.module_files()) > 20 and not long, \
         "ui modules over %d lines: %r" % (MAX_UI_LINES, long)
+
+
+def private_reaches(source):
+    """(line, what) for each private name of another module that source takes: `from m import
+    _name`, or `m._name` where m is a module it imported (a dunder is no one's private)."""
+    tree = ast.parse(source)
+    modules = set()
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            modules |= {a.asname or a.name.split(".")[0] for a in n.names}
+        elif isinstance(n, ast.ImportFrom):
+            for a in n.names:
+                if a.name.startswith("_") and not a.name.startswith("__"):
+                    found.append((n.lineno, "from %s import %s" % (n.module, a.name)))
+                modules.add(a.asname or a.name)     # may be a module: m._name is checked
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and \
+                n.value.id in modules and n.attr.startswith("_") and \
+                not n.attr.startswith("__"):
+            found.append((n.lineno, "%s.%s" % (n.value.id, n.attr)))
+    return sorted(found)
+
+
+def test_the_private_name_finder_sees_both_ways_in():
+    src = ("from engine.x import _T, PUBLIC\nfrom ui import fans as f\nimport hw.keys\n"
+           "def g(obj):\n    return f._cells, obj._own, hw._door, f.__name__, PUBLIC\n")
+    assert private_reaches(src) == [(1, "from engine.x import _T"), (5, "f._cells"),
+                                    (5, "hw._door")]
+
+
+def test_no_module_takes_another_modules_private_name():
+    """engine/, hw/, ui/, code.py and tools/: a name that starts with _ is its module's own."""
+    paths = list(arch.module_files().values())
+    for d, _, files in os.walk(os.path.join(ROOT, "tools")):
+        paths += [os.path.relpath(os.path.join(d, f), ROOT) for f in files if f.endswith(".py")]
+    found = []
+    for path in sorted(paths):
+        with open(os.path.join(ROOT, path)) as f:
+            found += ["%s:%d %s" % (path, line, what) for line, what in private_reaches(f.read())]
+    assert len(paths) > 100 and not found, found

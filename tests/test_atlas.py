@@ -17,7 +17,8 @@ from tests.conftest import FIGURES
 from tools.atlas import blackhole as maker
 from tools.atlas import common
 
-ATLAS = os.path.join(cpy.ROOT, "hw", atlas.NAME)
+BH = atlas.BLACK_HOLE
+ATLAS = os.path.join(cpy.ROOT, "hw", BH)
 REFERENCE = os.environ.get("BLACKHOLE_REFERENCE_CSV", "")
 NO_REFERENCE = ("atlas reference check SKIPPED: set BLACKHOLE_REFERENCE_CSV to "
                 "blackhole_pysol_1-1000.csv (.ci/run sets it when ../shared/data has it)")
@@ -28,19 +29,19 @@ def fake_atlas(tmp_path):
     """A random verdict table packed by the tool, in use by the reader for one test."""
     rng = random.Random(14)
     verdicts = {n: rng.random() < 0.85 for n in range(1, atlas.LAST_DEAL + 1)}
-    p = tmp_path / atlas.NAME
+    p = tmp_path / BH
     p.write_bytes(common.pack(verdicts))
-    atlas.use(str(p))
+    atlas.use(str(p), BH)
     yield verdicts
-    atlas.use(None)
+    atlas.use(None, BH)
 
 
 @pytest.fixture
 def real_atlas():
-    assert os.path.exists(ATLAS), "hw/%s is missing: run make atlas" % atlas.NAME
-    atlas.use(ATLAS)
+    assert os.path.exists(ATLAS), "hw/%s is missing: run make atlas" % BH
+    atlas.use(ATLAS, BH)
     yield
-    atlas.use(None)
+    atlas.use(None, BH)
 
 
 def test_layout_constants_agree():
@@ -51,13 +52,13 @@ def test_layout_constants_agree():
 
 def test_reader_answers_every_deal_of_a_packed_table(fake_atlas):
     won = sorted(n for n, w in fake_atlas.items() if w)
-    assert all(atlas.winnable(n) == fake_atlas[n] for n in range(1, atlas.LAST_DEAL + 1))
-    assert atlas.count() == len(won)
+    assert all(atlas.winnable(n, BH) == fake_atlas[n] for n in range(1, atlas.LAST_DEAL + 1))
+    assert atlas.count(BH) == len(won)
     rng = random.Random(3)
     for k in [0, 1, 255, 256, len(won) - 1] + [rng.randrange(len(won)) for _ in range(300)]:
-        assert atlas.nth_winnable(k) == won[k], k
-    assert atlas.nth_winnable(len(won)) == 0 and atlas.nth_winnable(-1) == 0
-    assert atlas.random_winnable(len(won) + 5) == won[5]
+        assert atlas.nth_winnable(k, BH) == won[k], k
+    assert atlas.nth_winnable(len(won), BH) == 0 and atlas.nth_winnable(-1, BH) == 0
+    assert atlas.random_winnable(len(won) + 5, BH) == won[5]
     assert common.unpack(common.pack(fake_atlas)) == fake_atlas
 
 
@@ -65,21 +66,21 @@ def test_every_block_boundary(fake_atlas):
     won = sorted(n for n, w in fake_atlas.items() if w)
     for k in range(len(won)):
         if k % 97 == 0 or won[k] >> 8 != won[k - 1] >> 8:
-            assert atlas.nth_winnable(k) == won[k], k
+            assert atlas.nth_winnable(k, BH) == won[k], k
 
 
 def test_outside_the_range_or_without_a_file_it_says_none(fake_atlas, tmp_path):
-    assert atlas.winnable(0) is None and atlas.winnable(atlas.LAST_DEAL + 1) is None
-    atlas.use(str(tmp_path / "absent.bin"))
-    assert atlas.winnable(5) is None
-    atlas.use("")
-    assert atlas.winnable(5) is None and atlas.count() == 0
-    assert atlas.nth_winnable(0) == 0 and atlas.random_winnable(7) == 0
+    assert atlas.winnable(0, BH) is None and atlas.winnable(atlas.LAST_DEAL + 1, BH) is None
+    atlas.use(str(tmp_path / "absent.bin"), BH)
+    assert atlas.winnable(5, BH) is None
+    atlas.use("", BH)
+    assert atlas.winnable(5, BH) is None and atlas.count(BH) == 0
+    assert atlas.nth_winnable(0, BH) == 0 and atlas.random_winnable(7, BH) == 0
 
 
 def test_reader_finds_the_file_beside_itself():
-    atlas.use(None)
-    assert atlas.path() == ATLAS
+    atlas.use(None, BH)
+    assert atlas.path(BH) == ATLAS
 
 
 def packed(tmp_path, name, seed, rate):
@@ -96,26 +97,27 @@ def test_each_game_reads_its_own_file_and_black_hole_keeps_its_calls(tmp_path):
     calls without a name it has always used, and a game without its file deals from none."""
     calc, calc_path = packed(tmp_path, atlas.CALCULATION, 3, 0.3)
     bb, bb_path = packed(tmp_path, atlas.BIG_BEN, 4, 0.05)
-    bh, bh_path = packed(tmp_path, atlas.NAME, 5, 0.85)
+    bh, bh_path = packed(tmp_path, BH, 5, 0.85)
     try:
         atlas.use(calc_path, atlas.CALCULATION)
         atlas.use(bb_path, atlas.BIG_BEN)
-        atlas.use(bh_path)
-        for verdicts, name in ((calc, atlas.CALCULATION), (bb, atlas.BIG_BEN), (bh, atlas.NAME)):
+        atlas.use(bh_path, BH)
+        for verdicts, name in ((calc, atlas.CALCULATION), (bb, atlas.BIG_BEN), (bh, BH)):
             won = sorted(n for n, w in verdicts.items() if w)
             assert atlas.count(name) == len(won)
             assert all(atlas.winnable(n, name) == verdicts[n] for n in range(1, 3000))
             assert [atlas.nth_winnable(k, name) for k in (0, 7, len(won) - 1)] == \
                 [won[0], won[7], won[-1]]
             assert atlas.random_winnable(len(won) + 9, name) == won[9]
-        assert atlas.count() == atlas.count(atlas.NAME) and atlas.winnable(9) == bh[9]
-        assert atlas.path(atlas.BIG_BEN) == bb_path and atlas.path() == bh_path
+        with pytest.raises(TypeError):      # no game's file is the default: each names its own
+            atlas.count()
+        assert atlas.path(atlas.BIG_BEN) == bb_path and atlas.path(BH) == bh_path
         atlas.use(str(tmp_path / "absent.bin"), atlas.BIG_BEN)      # Big Ben's is gone
         assert atlas.count(atlas.BIG_BEN) == 0 and atlas.winnable(5, atlas.BIG_BEN) is None
         assert atlas.random_winnable(7, atlas.BIG_BEN) == 0
         assert atlas.count(atlas.CALCULATION) == sum(calc.values())     # the others stay
     finally:
-        for name in (atlas.CALCULATION, atlas.BIG_BEN, atlas.NAME):
+        for name in (atlas.CALCULATION, atlas.BIG_BEN, BH):
             atlas.use(None, name)
 
 
@@ -141,7 +143,7 @@ def test_atlas_file_is_about_4k_and_covers_every_deal(real_atlas):
     assert data[0] & 1 == 0
     verdicts = common.unpack(data)
     assert common.pack(verdicts) == data          # the counts match the bits
-    n = atlas.count()
+    n = atlas.count(BH)
     FIGURES.append("Atlas: %d of deals 1-%d winnable (%.2f %%), %d bytes"
                    % (n, atlas.LAST_DEAL, 100.0 * n / atlas.LAST_DEAL, len(data)))
     assert 0.8 * atlas.LAST_DEAL < n < 0.95 * atlas.LAST_DEAL
@@ -154,7 +156,7 @@ def test_atlas_agrees_with_the_reference_on_1_to_1000(real_atlas):
     with open(REFERENCE) as f:
         ref = {int(r["deal"]): bool(int(r["solvable"])) for r in csv.DictReader(f)}
     assert len(ref) == 1000
-    bad = [n for n in sorted(ref) if atlas.winnable(n) != ref[n]]
+    bad = [n for n in sorted(ref) if atlas.winnable(n, BH) != ref[n]]
     assert not bad
     FIGURES.append("Atlas against the reference solver: deals 1-1000 all agree")
 
@@ -172,7 +174,7 @@ def test_atlas_agrees_with_the_solver_on_a_sample_of_other_deals(real_atlas):
         if r == BUSY:
             continue
         checked += 1
-        assert atlas.winnable(n) == (r == WON), n
+        assert atlas.winnable(n, BH) == (r == WON), n
         won += r == WON
         lost += r != WON
     FIGURES.append("Atlas against the solver on 150 random deals 1001-32000: %d decided "
@@ -185,21 +187,21 @@ def test_atlas_agrees_with_the_solver_on_a_sample_of_other_deals(real_atlas):
 ON_BOARD = """
 import gc
 from hw import atlas
-print("PATH", atlas.path())
+print("PATH", atlas.path(atlas.BLACK_HOLE))
 for n in (1, 2, 400, 915, 31999, 32000):
-    print("DEAL", n, atlas.winnable(n))
-print("COUNT", atlas.count())
+    print("DEAL", n, atlas.winnable(n, atlas.BLACK_HOLE))
+print("COUNT", atlas.count(atlas.BLACK_HOLE))
 for k in (0, 1, 1000, 27000):
-    print("NTH", k, atlas.nth_winnable(k))
-atlas.winnable(7)
-atlas.random_winnable(12345)
+    print("NTH", k, atlas.nth_winnable(k, atlas.BLACK_HOLE))
+atlas.winnable(7, atlas.BLACK_HOLE)
+atlas.random_winnable(12345, atlas.BLACK_HOLE)
 gc.collect()
 a = gc.mem_alloc()
-atlas.winnable(8)
+atlas.winnable(8, atlas.BLACK_HOLE)
 print("FIG winnable_bytes", gc.mem_alloc() - a)
 gc.collect()
 a = gc.mem_alloc()
-atlas.random_winnable(54321)
+atlas.random_winnable(54321, atlas.BLACK_HOLE)
 print("FIG random_bytes", gc.mem_alloc() - a)
 print("CPATH", atlas.path(atlas.CALCULATION))
 for n in (1, 2, 400, 915, 31999, 32000):
@@ -221,20 +223,20 @@ def test_reader_under_circuitpython_from_mpy(tmp_path, real_atlas):
     cpy.compile_file(os.path.join(cpy.ROOT, "hw", "atlas.py"),
                      os.path.join(dest, "hw", "atlas.mpy"))
     open(os.path.join(dest, "hw", "__init__.py"), "w").close()
-    shutil.copy(ATLAS, os.path.join(dest, "hw", atlas.NAME))
+    shutil.copy(ATLAS, os.path.join(dest, "hw", BH))
     calc, _ = packed(tmp_path / "board" / "hw", atlas.CALCULATION, 3, 0.3)   # Big Ben's absent
     out = cpy.check(ON_BOARD, path=(dest,), heapsize="64K", cwd=dest)
     lines = out.splitlines()
     assert lines[0].startswith("PATH ")        # the folder is run under a fixed name (tests/cpy.py)
-    assert os.path.realpath(lines[0][5:]) == os.path.realpath(os.path.join(dest, "hw", atlas.NAME))
+    assert os.path.realpath(lines[0][5:]) == os.path.realpath(os.path.join(dest, "hw", BH))
     for line in lines:
         w = line.split()
         if w[0] == "DEAL":
-            assert w[2] == str(atlas.winnable(int(w[1])))
+            assert w[2] == str(atlas.winnable(int(w[1]), BH))
         elif w[0] == "COUNT":
-            assert int(w[1]) == atlas.count()
+            assert int(w[1]) == atlas.count(BH)
         elif w[0] == "NTH":
-            assert int(w[2]) == atlas.nth_winnable(int(w[1]))
+            assert int(w[2]) == atlas.nth_winnable(int(w[1]), BH)
         elif w[0] == "CDEAL":
             assert w[2] == str(calc[int(w[1])])
     assert "CCOUNT %d" % sum(calc.values()) in lines and "BCOUNT 0" in lines
@@ -251,7 +253,7 @@ def test_the_tool_decides_deals_as_the_atlas_says(real_atlas):
     maker._init(10007)
     for n in range(1, 21):
         deal, won, nodes, _ = maker.decide(n)
-        assert deal == n and won == atlas.winnable(n) and nodes >= 0
+        assert deal == n and won == atlas.winnable(n, BH) and nodes >= 0
 
 
 def test_the_tool_resumes_from_its_progress_file(tmp_path, real_atlas):
@@ -262,7 +264,7 @@ def test_the_tool_resumes_from_its_progress_file(tmp_path, real_atlas):
     assert sorted(again) == [3, 4, 5, 6, 7]
     with open(progress) as f:
         assert len(f.read().splitlines()) == 5
-    assert all(again[n][0] == atlas.winnable(n) for n in again)
+    assert all(again[n][0] == atlas.winnable(n, BH) for n in again)
 
 
 def test_the_tool_checks_the_file_against_the_reference(real_atlas):

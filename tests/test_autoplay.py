@@ -10,10 +10,12 @@ from hw import keys
 from tests.test_ui_app import DEAL_2_WIN
 from tests.test_ui_calc import WON_DEAL
 from tests.ui_keys import boot, press
-from ui.blackhole.table import BlackHoleApp
-from ui.calculation.table import CalcApp
-from ui.persist import AUTO_BH, AUTO_CALC, Settings
+from ui.blackhole.table import BlackHoleApp, BlackHoleTable
+from ui.calculation.table import CalcApp, CalcTable
+from ui.persist import Settings
 from ui.screens import DEVICE_ROWS
+
+AUTO_BH, AUTO_CALC = BlackHoleTable.AUTO, CalcTable.AUTO     # their bits of Settings.options
 
 
 def idle(app, limit=5000):
@@ -31,21 +33,19 @@ def homes(g):
 
 def test_settings_keep_auto_play_and_older_records_load_with_its_default():
     s = Settings()
-    assert s.autoplay == AUTO_CALC
-    s.autoplay = AUTO_BH
-    data = s.pack()
-    assert data[0] == 5 and data[6] == AUTO_BH      # format 5 (tests/test_deal_settings.py)
+    assert s.options == AUTO_CALC                   # on at first in Calculation only
+    s.options = AUTO_BH
     again = Settings()
-    assert again.unpack(data) and again.autoplay == AUTO_BH
-    for old in (bytes((2, 1, 3, 1, 0, 1)), bytes((1, 1, 3, 1, 0))):
+    assert again.unpack(s.pack()) and again.options == AUTO_BH
+    for old in (bytes((2, 1, 3, 1, 0, 0)), bytes((1, 1, 3, 1, 0))):   # before auto-play's byte
         again = Settings()
-        again.autoplay = 0
-        assert again.unpack(old) and again.autoplay == AUTO_CALC and again.brightness == 3
+        again.options = 0
+        assert again.unpack(old) and again.options == AUTO_CALC and again.brightness == 3
     assert not Settings().unpack(bytes((3, 1, 3, 1, 0, 1)))     # format 3 needs its 7th
 
 
 def turn(app, bit, on):
-    app.settings.autoplay = app.settings.autoplay | bit if on else app.settings.autoplay & ~bit
+    app.settings.options = app.settings.options | bit if on else app.settings.options & ~bit
 
 
 @pytest.mark.parametrize("autoplay", [True, False])
@@ -112,16 +112,16 @@ def test_the_settings_row_turns_it_off_and_it_stays_off_after_a_restart():
     rows = app.text.lines()
     assert any(line.strip().endswith("Auto-play    on") for line in rows)
     press(hw, app, *[keys.DOWN] * DEVICE_ROWS, keys.RIGHT)
-    assert not app.settings.autoplay & AUTO_CALC
+    assert not app.settings.options & AUTO_CALC
     press(hw, app, keys.B)                  # saved as the settings screen closes
     hw2, again = boot(CalcApp, storage=hw.storage)
-    assert not again.settings.autoplay & AUTO_CALC
+    assert not again.settings.options & AUTO_CALC
     # Black Hole's row is its own: off by default, and turning it on leaves Calculation's off
     hw3, bh = boot(BlackHoleApp, storage=hw.storage)
     press(hw3, bh, keys.START, *[keys.DOWN] * 6, keys.A)
     assert any(line.strip().endswith("Auto-play    off") for line in bh.text.lines())
     press(hw3, bh, *[keys.DOWN] * (DEVICE_ROWS + 2), keys.RIGHT)
-    assert bh.settings.autoplay == AUTO_BH
+    assert bh.settings.options & (AUTO_BH | AUTO_CALC) == AUTO_BH
 
 
 @pytest.mark.parametrize("autoplay", [True, False])

@@ -2,19 +2,21 @@
 deals only deals the game's atlas marks (hw/atlas.py, one file a game), says so when the file
 is missing and then deals as ever; statistics count wins among marked deals; Big Ben's
 "Strict deals" reaches the engine's strict at a new deal only, and both survive power-on
-(ui/persist.py Settings format 4; older records load)."""
+(ui/persist.py Settings.options; records of the older layouts load)."""
 import pytest
 
 from hw import atlas, keys
 from tests.ui_keys import boot, press
 from tools.atlas import common as maker
-from ui.bigben.table import BigBenApp
-from ui.calculation.table import CalcApp
+from ui.bigben.table import BigBenApp, BigBenTable
+from ui.calculation.table import CalcApp, CalcTable
 from ui.patience import menu as patience_menu
-from ui.persist import STRICT_BB, TAG_BB, WIN_BB, WIN_CALC, Persist, Settings
+from ui.persist import TAG_BB, Persist, Settings
 from ui.screens import DEVICE_ROWS
 
 MARKED = (7, 77, 7777, 31001)
+WIN_CALC, WIN_BB, STRICT_BB = CalcTable.WINNABLE, BigBenTable.WINNABLE, BigBenTable.STRICT
+DEALS = WIN_CALC | WIN_BB | STRICT_BB           # the deal choices' bits of Settings.options
 
 
 @pytest.fixture(params=[(CalcApp, atlas.CALCULATION, WIN_CALC, DEVICE_ROWS + 1),
@@ -54,20 +56,22 @@ def new_deal(hw, app):
     return app.game.deal_number
 
 
-def test_settings_format_4_keeps_the_deal_choices_and_older_records_load():
+def test_settings_keep_the_deal_choices_and_older_records_load():
     s = Settings()
-    assert s.deals == 0
-    s.deals = WIN_CALC | STRICT_BB
+    assert s.options & DEALS == 0
+    s.options |= WIN_CALC | STRICT_BB
     data = s.pack()
-    assert data[0] == 5 and len(data) == 9        # format 5 added the screen's sleep times
+    assert data[0] == 6 and len(data) == 7        # format 6: the options in two bytes
     again = Settings()
-    assert again.unpack(data) and again.deals == WIN_CALC | STRICT_BB
-    assert again.unpack(bytes((4, 1, 3, 1, 0, 1, 2, 5))) and again.deals == 5
+    assert again.unpack(data) and again.options == s.options
+    assert again.unpack(bytes((4, 1, 3, 1, 0, 1, 2, 5))) and again.options & DEALS == \
+        WIN_CALC | STRICT_BB                      # format 4's deals byte: 1, 2, 4
     for old in (bytes((3, 1, 3, 1, 1, 1, 2)), bytes((2, 1, 3, 1, 0, 1)), bytes((1, 1, 3, 1, 0))):
         again = Settings()
-        again.deals = 7
-        assert again.unpack(old) and again.deals == 0 and again.brightness == 3
+        again.options = DEALS
+        assert again.unpack(old) and again.options & DEALS == 0 and again.brightness == 3
     assert not Settings().unpack(bytes((4, 1, 3, 1, 0, 1, 2)))      # format 4 needs its 8th
+    assert not Settings().unpack(bytes((6, 1, 3, 1, 0, 2)))         # format 6 needs its 7th
 
 
 def test_new_deals_winnable_deals_only_marked_deals_and_survives_power_on(game):
@@ -75,16 +79,16 @@ def test_new_deals_winnable_deals_only_marked_deals_and_survives_power_on(game):
     hw, app = boot(app_class)
     assert "New deals    any" in settings_rows(hw, app)
     change(hw, app, row)
-    assert app.settings.deals & bit and "New deals    winnable" in settings_rows(hw, app)
+    assert app.settings.options & bit and "New deals    winnable" in settings_rows(hw, app)
     dealt = {new_deal(hw, app) for _ in range(12)}
     assert dealt <= set(MARKED) and len(dealt) > 1
     assert app.table.describe_deal(77) == "Winnable" and app.table.describe_deal(78) == ""
     app.save_now()
     hw2, again = boot(app_class, storage=hw.storage)
-    assert again.settings.deals == bit                      # the other game's bit stays off
+    assert again.settings.options & DEALS == bit          # the other game's bit stays off
     assert new_deal(hw2, again) in MARKED
     change(hw2, again, row)                                  # off: any deal again
-    assert not again.settings.deals & bit
+    assert not again.settings.options & bit
     assert {new_deal(hw2, again) for _ in range(6)} - set(MARKED)
 
 
@@ -94,7 +98,7 @@ def test_without_its_atlas_the_row_says_so_and_deals_come_as_ever(game, tmp_path
     hw, app = boot(app_class)
     change(hw, app, row)
     rows = settings_rows(hw, app)
-    assert app.settings.deals & bit and "New deals    any: no list" in rows
+    assert app.settings.options & bit and "New deals    any: no list" in rows
     assert all(len(r) <= 25 for r in rows)
     assert {new_deal(hw, app) for _ in range(6)} - set(MARKED)
     assert app.table.describe_deal(77) == ""            # never "Cannot be won" without a proof
@@ -116,12 +120,12 @@ def test_statistics_count_wins_among_marked_deals(game):
 def test_strict_deals_reach_the_engine_at_a_new_deal_only_and_survive_power_on():
     hw, app = boot(BigBenApp)
     g = app.game
-    assert not getattr(g, "strict", False) and app.settings.deals == 0     # off at first
+    assert not getattr(g, "strict", False) and app.settings.options & DEALS == 0   # off at first
     press(hw, app, keys.SELECT, keys.A)                                    # a deal in play
     rows = settings_rows(hw, app)
     assert "Strict deals off" in rows
     change(hw, app, DEVICE_ROWS + 1)
-    assert app.settings.deals == STRICT_BB
+    assert app.settings.options & DEALS == STRICT_BB
     assert "Strict deals next: on" in settings_rows(hw, app)   # the deal in play keeps its rules
     assert not getattr(g, "strict", False)
     new_deal(hw, app)
@@ -130,7 +134,7 @@ def test_strict_deals_reach_the_engine_at_a_new_deal_only_and_survive_power_on()
     assert g.strict is True
     app.save_now()
     hw2, again = boot(BigBenApp, storage=hw.storage)
-    assert again.settings.deals == STRICT_BB
+    assert again.settings.options & DEALS == STRICT_BB
     new_deal(hw2, again)
     assert again.game.strict is True
     change(hw2, again, DEVICE_ROWS + 1)                             # off: the next deal is not
@@ -141,7 +145,7 @@ def test_strict_deals_reach_the_engine_at_a_new_deal_only_and_survive_power_on()
 def test_a_deal_made_at_power_on_takes_the_strict_setting():
     """No game saved (or a damaged one): the deal made at power-on is dealt strict too."""
     hw, app = boot(BigBenApp)
-    app.settings.deals = STRICT_BB
+    app.settings.options |= STRICT_BB
     app.save_now()
     p = Persist(hw.storage)
     p.load(Settings())

@@ -199,11 +199,10 @@ def test_big_ben_help_tells_the_default_deal_rule_the_issues_repro():
 
 def test_big_ben_help_matches_the_rules_of_the_deal_in_play_for_each_setting():
     from tests.ui_keys import boot, press
-    from ui.bigben.table import BigBenApp
-    from ui.persist import STRICT_BB
+    from ui.bigben.table import BigBenApp, BigBenTable
     hw, app = boot(BigBenApp)
     for strict in (False, True, False):
-        app.settings.deals = STRICT_BB if strict else 0
+        app.settings.options = BigBenTable.STRICT if strict else 0
         play_to_the_issues_deal(hw, app)
         g = app.game
         for _ in range(200):        # on to a position where the two readings differ
@@ -219,7 +218,7 @@ def test_big_ben_help_matches_the_rules_of_the_deal_in_play_for_each_setting():
         assert run_probe(g) == (not strict)
         assert (RUN_STRICT in told) == strict
         # the setting changes the next deal, not the one in play: nor the help
-        app.settings.deals ^= STRICT_BB
+        app.settings.options ^= BigBenTable.STRICT
         assert help_shown(hw, app)[1] == told
 
 

@@ -53,3 +53,23 @@ def test_a_move_clicks_a_refusal_buzzes_and_a_stuck_deal_sounds_low(app_class):
             break
     assert g.is_stuck() and hw.sound.log[-1] == (196, 120)
     assert said(app).startswith(("No moves left", "Stuck"))
+
+
+@pytest.mark.parametrize("app_class", [BlackHoleApp, CalcApp, BigBenApp])
+def test_undo_clicks_and_reads_like_a_move_and_says_when_there_is_none(app_class):
+    """B takes a move back as app.played() ends a move (Black Hole's table on its own path,
+    for its solver, to the same end): the move's click, the state line; at a deal's start the
+    same words in every patience."""
+    hw, app = boot(app_class)
+    g = app.game
+    app.deal(3)
+    press(hw, app, keys.B)
+    assert g.moves_made == 0 and said(app) == "Nothing to undo"
+    heard = len(hw.sound.log)
+    hint_move(hw, app)
+    assert g.moves_made == 1
+    hw.sound.log.append(None)                # a mark: the undo's sound comes after it
+    press(hw, app, keys.B)
+    assert g.moves_made == 0 and len(hw.sound.log) > heard
+    assert hw.sound.log[-1] == (1200, 15) and hw.sound.log[-2] is None
+    assert said(app) != "Nothing to undo"

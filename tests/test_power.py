@@ -254,23 +254,25 @@ def test_the_settings_row_chooses_the_times_and_never_keeps_the_screen_lit():
     assert dark(again.hw)
 
 
-def test_settings_format_5_keeps_the_times_and_formats_1_to_4_still_load():
+def test_settings_keep_the_times_and_formats_1_to_5_still_load():
     from ui.persist import SLEEPS
     s = Settings()
     s.sleep = 2
     data = s.pack()
-    assert data[0] == 5 and len(data) == 9
+    assert data[0] == 6 and len(data) == 7 and data[4] == 2     # format 6: sleep, options
     t = Settings()
     assert t.unpack(data) and t.sleep == 2
+    assert t.unpack(bytes((5, 1, 3, 0, 1, 1, 0, 2, 3))) and t.sleep == 3   # format 5's last
     old = (bytes((1, 1, 3, 0, 1)), bytes((2, 1, 3, 0, 1, 1)), bytes((3, 1, 3, 0, 1, 1, 0)),
            bytes((4, 1, 3, 0, 1, 1, 0, 2)))
     for d in old:
         t = Settings()
         t.sleep = 3
         assert t.unpack(d) and t.sleep == 0 and t.brightness == 3, d
-    assert not Settings().unpack(data[:8])              # format 5 cut short
-    assert not Settings().unpack(bytes(data[:8]) + bytes((len(SLEEPS) // 2,)))
-    assert not Settings().unpack(bytes((4,)) + bytes(data[1:]))    # format 4 is 8 bytes
+    assert not Settings().unpack(data[:6])              # format 6 cut short
+    assert not Settings().unpack(bytes(data[:4]) + bytes((len(SLEEPS) // 2,)) + data[5:])
+    assert not Settings().unpack(bytes((5, 1, 3, 0, 1, 1, 0, 2, len(SLEEPS) // 2)))
+    assert not Settings().unpack(bytes((5,)) + bytes(data[1:]))    # format 5 is 9 bytes
 
 
 def test_a_format_4_save_powers_on_with_the_default_times():

@@ -78,7 +78,7 @@ def test_a_refused_move_buzzes_says_why_and_changes_nothing():
     assert said(app) == "Play a K or a 2"
     assert hw.sound.log and hw.sound.log[-1][0] == 110
     press(hw, app, keys.RIGHT, keys.RIGHT, keys.A, keys.LEFT, keys.LEFT, keys.A)
-    assert said(app) == "Play an A or a 3"        # 2C went on the ace: "an" before A and 8
+    assert said(app) == "Play an Ace or a 3"      # 2C went on the ace: "an" before Ace and 8
 
 
 def test_b_undoes_and_the_menu_redoes():

@@ -77,7 +77,7 @@ def test_yoyo_b_held_redoes_what_b_took_back_and_says_when_there_is_nothing():
     assert g.hist_len == made - 1
     hold_b(hw, app)
     assert g.hist_len == made and bytes(g.save()) == after
-    assert app.table.view.said == PROMPTS[app.table._prompt_index()]
+    assert app.table.view.said == PROMPTS[app.table.prompt_index_now()]
     hold_b(hw, app)          # the press takes one back, the hold brings it back, no more
     assert g.hist_len == made and bytes(g.save()) == after
     assert app.table.view.said == "Nothing to redo"

@@ -12,7 +12,6 @@ from tools.screenshots import DEAL_2_WIN
 from ui.blackhole.table import BlackHoleApp
 from ui.calculation.table import CalcApp
 from ui.patience.menu import MENU
-from ui.persist import AUTO_BH
 from ui.seated.app import ASK, SETUP
 
 
@@ -69,7 +68,7 @@ def test_black_hole_auto_play_is_what_its_help_and_the_readme_say():
     assert "lowest" not in told
     # the code: every move auto-play makes is the only one, or the first fan that can play
     # (deal 2 played by its winning line, tools/screenshots.py, until auto-play takes over)
-    app.settings.autoplay |= AUTO_BH
+    app.settings.options |= app.table.AUTO
     g = app.game
     app.deal(2)
     moves = bytearray(17)

@@ -9,8 +9,11 @@ from tests.test_ui_app import menu_row, power_on, said
 from tests.ui_keys import press
 from ui.blackhole import meter as bh_meter
 from ui.blackhole import solving as bh_solving
+from ui.blackhole.table import BlackHoleTable
 from ui.persist import Settings
 from ui.screens import DEVICE_ROWS
+
+VERDICT, WINNABLE = BlackHoleTable.VERDICT, BlackHoleTable.WINNABLE     # its options bits
 
 PASSES = 5000      # main-loop passes allowed for one question (each runs bh_solving.SLICE nodes)
 
@@ -23,11 +26,12 @@ def verdict(game, cap=200000):
     return r
 
 
-def make_app(deal, **settings):
+def make_app(deal, options=0):
+    """Black Hole on deal, with these of its options on (VERDICT: the Winnable? bar,
+    WINNABLE: new deals winnable only)."""
     hw = stub.Hardware()
     app = power_on(hw, seed=11)
-    for k, v in settings.items():
-        setattr(app.settings, k, v)
+    app.settings.options |= options
     app.deal(deal)
     app.step()
     return hw, app
@@ -73,7 +77,7 @@ def test_a_deal_that_cannot_be_won_says_so():
 
 
 def test_every_position_of_a_deal_that_cannot_be_won_is_lost_at_once():
-    hw, app = make_app(1, verdict=True)            # deal 1: no win per the reference data
+    hw, app = make_app(1, VERDICT)            # deal 1: no win per the reference data
     while app.game.first_move() >= 0:
         app.table.cursor = app.game.first_move()
         play_at_cursor(hw, app)
@@ -138,7 +142,7 @@ def _play_into_a_lost_position(deal):
     """The deal with the bar on, played (and checked after every move) until the position can
     no longer be won: (hw, app, undos back to a winnable position)."""
     g, back = _lost_position(deal)
-    hw, app = make_app(deal, verdict=True)
+    hw, app = make_app(deal, VERDICT)
     assert think(app) == 0                         # the opening: the atlas, at once
     assert set(_bar(app)) == {1}                   # solid: winnable
     for i in range(g.moves_made):
@@ -223,7 +227,7 @@ def test_past_the_cap_the_bar_says_too_deep_and_turns_when_the_check_ends(monkey
         app.table.cursor = f
         play_at_cursor(hw, app)
     assert not thinker(app).job
-    app.settings.verdict = True
+    app.settings.options |= VERDICT
     app.table._verdict_bar()
     for _ in range(PASSES):
         app.step()
@@ -249,7 +253,7 @@ def test_the_bar_stays_off_unless_asked_for():
 def test_winnable_deals_only_deals_a_deal_the_solver_wins_without_a_search(seed):
     hw = stub.Hardware()
     app = power_on(hw, seed=seed)
-    app.settings.winnable_only = True
+    app.settings.options |= WINNABLE
     deals = set()
     for _ in range(4):
         menu_row(hw, app, "New deal")
@@ -263,17 +267,17 @@ def test_settings_turn_both_on_and_they_survive_a_restart():
     hw, app = make_app(2)
     menu_row(hw, app, "Settings")
     press(hw, app, *[keys.DOWN] * DEVICE_ROWS, keys.RIGHT, keys.DOWN, keys.RIGHT)
-    assert app.settings.verdict and app.settings.winnable_only
+    assert app.settings.options & (VERDICT | WINNABLE) == VERDICT | WINNABLE
     app.save_now()
     again = power_on(stub.Hardware(storage=hw.storage), seed=3)
-    assert again.settings.verdict and again.settings.winnable_only
+    assert again.settings.options & (VERDICT | WINNABLE) == VERDICT | WINNABLE
 
 
 def test_settings_saved_before_the_solver_still_load():
     s = Settings()
     assert s.unpack(bytes((1, 0, 3, 1, 1)))
-    assert (s.sound, s.brightness, s.lights, s.winnable_only, s.verdict) == (False, 3, True,
-                                                                            True, False)
+    assert (s.sound, s.brightness, s.lights, s.options & (VERDICT | WINNABLE)) == (
+        False, 3, True, WINNABLE)
     assert not s.unpack(bytes((2, 0, 3, 1, 1)))    # format 2 needs its sixth byte
 
 
@@ -281,7 +285,7 @@ def test_no_heap_for_the_solver_is_said_and_play_goes_on(monkeypatch):
     def no_memory(*_):
         raise MemoryError
     monkeypatch.setattr(bh_solving, "Thinker", no_memory)
-    hw, app = make_app(2, verdict=True, winnable_only=True)
+    hw, app = make_app(2, VERDICT | WINNABLE)
     before = app.game.save()
     press(hw, app, keys.SELECT)
     assert said(app) == "No memory for the solver"

@@ -93,7 +93,7 @@ print("FIG left", app.game.cards_left())
 # Auto-play on: the forced fans and the sure-win trials between keys allocate nothing either
 # (the win, played out by itself at the end, is an event). Old names only: a new name in this
 # script would be a new string on the heap, counted as the app's.
-app.settings.autoplay = 1
+app.settings.options = T.AUTO
 app.deal(2)
 gc.collect()
 peak = slices = 0
@@ -112,7 +112,7 @@ for i in range(60):
     if not g.is_won():
         peak = max(peak, grew)
 print("FIG auto", peak if g.is_won() and slices else -1)
-app.settings.autoplay = 0
+app.settings.options = 0
 # A hint one move into deal 922, a long search: every slice that leaves the solver thinking
 # must allocate nothing (the last one, which says the answer, is an event).
 app.deal(922)
@@ -307,7 +307,7 @@ def test_yoyo_amigo_app_heap_and_nothing_allocated_per_table_step():
 def test_black_hole_with_the_winnable_bar_on_allocates_nothing_per_key():
     # The bar asks the solver after every move: the question and its slices run on the table's
     # hot path, so the whole winning line is played with it on.
-    driver = BLACK_HOLE.replace("app.deal(2)\n", "settings.verdict = 1\napp.deal(2)\n", 1)
+    driver = BLACK_HOLE.replace("app.deal(2)\n", "settings.options = 64\napp.deal(2)\n", 1)
     driver = driver[:driver.index("# A hint one move into deal 922")] + r'''
 n = peak = 0
 while app.busy() and n < 5000:

@@ -248,8 +248,8 @@ def test_a_refused_move_says_the_engines_reason_and_changes_nothing():
     assert g.save() == before
     assert app.table.view.said == refusal(g, g.check(wrong)) == wanted(g)
     assert app.table.view.said == "Play %s, going %s" % (
-        ("an " if need in (0, 7) else "a ") + ("Ace 2 3 4 5 6 7 8 9 10 Jack Queen King"
-                                               .split()[need]), "down" if g.down else "up")
+        ("an " if need in (0, 7) else "a ") + "Ace 2 3 4 5 6 7 8 9 10 J Q K".split()[need],
+        "down" if g.down else "up")
     press(hw, app, keys.SELECT)                # no transfer before two are stuck
     assert g.save() == before and app.table.view.said == "Only when two are stuck"
 
@@ -835,6 +835,6 @@ def test_after_a_won_pile_the_prompt_names_the_rank_wanted():
             break
     else:
         raise AssertionError("no deal to test on")
-    play = wanted(g).split(",")[0]           # "Play a Queen, going down": the rank
+    play = wanted(g).split(",")[0]           # "Play a Q, going down": the rank
     assert play.startswith("Play a")
     assert app.table.view.said == "CPU2 won %d. %s" % (g.won[1], play)

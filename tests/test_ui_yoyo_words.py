@@ -22,7 +22,7 @@ from ui.app import QUIET_MS
 from ui.persist import PLACE, TAG_YOYO
 from ui.seated.app import CURTAIN, NEWS_MS, TABLE
 
-RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def message_row(app):

@@ -49,7 +49,7 @@ def main(argv=None):
             app.table.cursor = f
             press(hw, app, keys.A)
 
-    app.settings.verdict = True
+    app.settings.options |= app.table.VERDICT
     app.deal(2)
     hw.clock.advance(8000)          # play pauses: the key guide's other line
     app.step()

@@ -27,8 +27,6 @@ from engine.tableau import NUM_FANS, TABLEAU_CARDS
 
 VERDICTS = {WON: "won", NOWIN: "nowin", BUSY: "unknown"}
 DEAL_RE = re.compile(r"^(\d+)(?:-(\d+))?$")
-STRICT_RANKS = "A23456789TJQK"
-STRICT_SUITS = "HCDS"
 
 
 LAST_DEAL = 32000     # PySolFC deals 1-32000 come from the MS generator
@@ -47,7 +45,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_card(text, where):
-    if len(text) != 2 or text[0] not in STRICT_RANKS or text[1] not in STRICT_SUITS:
+    if len(text) != 2 or text[0] not in cardlib.RANK_CHARS or text[1] not in cardlib.SUIT_CHARS:
         raise BoardError("%s: unknown card %r" % (where, text))
     return cardlib.parse(text)
 

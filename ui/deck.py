@@ -25,6 +25,11 @@ HOLE = const(5)
 CURSOR = const(6)
 DIM = const(7)
 
+# The one table of rank names the games' words take: each rank as its card shows it, but the
+# Ace by its name, as "A" alone would read as the key A. Here, not in engine/cards.py, where
+# the rules' heap budgets would carry it.
+RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
 COLOURS = (0x0B5D2A, 0xFFFFFF, 0x000000, 0xD01010, 0x808080, 0x000000, 0xFFD800, 0x2E8B4F)
 
 # 5x7 glyphs, '#' = ink; "10" squeezed into the same 5 columns (a stroke for the 1, a
@@ -184,3 +189,8 @@ def frame(group, w, h, colour):
     g = displayio.TileGrid(bmp, pixel_shader=pal)
     group.append(g)
     return g
+
+
+def a_rank(r):
+    """Rank r in a sentence: "an Ace", "a 2", "an 8", "a J"."""
+    return ("an " if r == 0 or r == 7 else "a ") + RANK_NAMES[r]

@@ -11,26 +11,25 @@ try:
 except ImportError:
     const = int
 
-TAG_SETTINGS = const(1)
+TAG_SETTINGS = const(1)    # the device's settings and every patience's options (Settings)
 TAG_STATS = const(2)
-TAG_GAME = const(3)        # Black Hole in progress
+TAG_GAME = const(3)        # Black Hole in progress; options bits 0, 5, 6 are its own
 TAG_YOYO = const(4)        # Yo-yo (Parlett) in progress
 TAG_AMIGO = const(5)       # YoYo (Amigo) match in progress
 TAG_CHOICE = const(6)      # where power-on starts: (game, 1 in it or 0 at the chooser)
 TAG_YOYO_SETUP = const(7)  # Yo-yo seats and results, layout owned by ui/yoyo_parlett/table.py
 TAG_AMIGO_SETUP = const(8)  # YoYo seats, names and results, layout owned by ui/yoyo_amigo/table.py
-TAG_CALC = const(9)        # Calculation in progress
+TAG_CALC = const(9)        # Calculation in progress; options bits 1, 2
 TAG_CALC_STATS = const(10)  # Calculation's statistics
-TAG_BB = const(11)         # Big Ben in progress
+TAG_BB = const(11)         # Big Ben in progress; options bits 3, 4
 TAG_BB_STATS = const(12)   # Big Ben's statistics
 # tags 13 (Yo-yo) and 14 (YoYo): each person's record against the CPU, ui/seated/records.py
+# A new game takes the next tags (15 up, below PLACE) and its options the next bits (7 up),
+# each bit named in its table (ui/patience/table.py SWITCHES); neither number is ever reused.
 BAD_DATA = "Some saved data was bad."
 PLACE = const(0x80)        # | a patience's game tag: where its cursor was (ui/patience/app.py)
-AUTO_BH = const(1)         # Settings.autoplay bits
-AUTO_CALC = const(2)
-WIN_CALC = const(1)        # Settings.deals bits: new deals only from the game's atlas,
-WIN_BB = const(2)
-STRICT_BB = const(4)       # Big Ben's new deals under the strict readings
+_OPTIONS = const(2)        # at first: Calculation's auto-play (its turned card has one home
+                           # far more often than Black Hole has one fan)
 # Settings.sleep: minutes with no key before the screen dims, then goes dark, in pairs;
 # 0 never (hw/base.py Hardware.poll)
 SLEEPS = b"\x01\x05\x02\x0a\x05\x0f\x00\x00"
@@ -41,13 +40,8 @@ class Settings:
         self.sound = True
         self.brightness = 4        # 1..5
         self.lights = True
-        self.winnable_only = False  # new deals: only those the atlas marks winnable
-        self.verdict = False        # the winnable? bar under the hole, kept up after moves
-        # the patiences that play forced moves and finish a sure win, one bit each (AUTO_*):
-        # Calculation's turned card has one home far more often than Black Hole has one fan
-        self.autoplay = AUTO_CALC
-        self.deals = 0              # Calculation's and Big Ben's deal choices (WIN_*, STRICT_BB)
         self.sleep = 0              # when the screen dims and goes dark: a pair in SLEEPS
+        self.options = _OPTIONS     # every patience's on/off options, one bit each (above)
 
     def idle(self, hw):
         """Tell the hardware when the screen dims and goes dark."""
@@ -56,24 +50,32 @@ class Settings:
         hw.dark_ms = SLEEPS[i + 1] * 60000
 
     def pack(self):
-        return bytes((5, self.sound, self.brightness, self.lights, self.winnable_only,
-                      self.verdict, self.autoplay, self.deals, self.sleep))
+        o = self.options
+        return bytes((6, self.sound, self.brightness, self.lights, self.sleep, o & 255, o >> 8))
 
     def unpack(self, data):
-        # Format 1 had no verdict byte, format 2 no auto-play byte (the default, then), format
-        # 3 no deals byte, format 4 no sleep byte; their records still load.
-        if data is None or (data[0], len(data)) not in ((1, 5), (2, 6), (3, 7), (4, 8),
-                                                        (5, 9)) or \
-                not 1 <= data[2] <= 5 or len(data) > 8 and 2 * data[8] >= len(SLEEPS):
+        # Format 6 holds the options in two bytes. Formats 1-5 held Black Hole's two choices
+        # a byte each, then a byte of auto-play bits (format 3 on) and one of deal choices
+        # (format 4 on), the sleep pair last (format 5): the bits were numbered so that
+        # those bytes load as the same options.
+        n = len(data) if data else 0
+        f = data[0] if n else 0
+        if not (f == 6 and n == 7 or 0 < f < 6 and n == f + 4) or not 1 <= data[2] <= 5:
+            return False
+        if f == 6:
+            sleep = data[4]
+            o = data[5] | data[6] << 8
+        else:
+            sleep = data[8] if n > 8 else 0
+            o = (data[6] if n > 6 else _OPTIONS) | (data[7] if n > 7 else 0) << 2 | \
+                (data[4] != 0) << 5 | (n > 5 and data[5] != 0) << 6
+        if 2 * sleep >= len(SLEEPS):
             return False
         self.sound = bool(data[1])
         self.brightness = data[2]
         self.lights = bool(data[3])
-        self.winnable_only = bool(data[4])
-        self.verdict = len(data) > 5 and bool(data[5])
-        self.autoplay = data[6] if len(data) > 6 else AUTO_CALC
-        self.deals = data[7] if len(data) > 7 else 0
-        self.sleep = data[8] if len(data) > 8 else 0
+        self.sleep = sleep
+        self.options = o
         return True
 
 

@@ -673,7 +673,7 @@ print("DONE")
 '''
 
 
-def _need_interpreter():
+def need_interpreter():
     from tests import cpy
     missing = [v for v in ("CIRCUITPYTHON", "CIRCUITPYTHON_MPY_CROSS") if not os.environ.get(v)]
     if missing:
@@ -687,7 +687,7 @@ def _need_interpreter():
     return cpy
 
 
-def _harness():
+def harness():
     with open(os.path.join(ROOT, "tests", "cpy_board.py")) as f:
         return f.read()
 
@@ -776,10 +776,10 @@ def spread(values):
 
 
 def measure(runs, quick, out=print):
-    cpy = _need_interpreter()
+    cpy = need_interpreter()
     with tempfile.TemporaryDirectory(prefix="bench_keys") as tree:
         cpy.compile_tree(tree)
-        head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + _harness()
+        head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + harness()
         script = "PROBE = False\n" + head.replace("FREE = %d" % FREE, "FREE = %d" % (
             FREE + PLAY_EXTRA), 1) + COMMON + DRIVER + PLAY
         kb = heap_for(cpy, tree, script, FREE + PLAY_EXTRA)
@@ -923,10 +923,10 @@ def measure_idle(runs, quick, out=print):
     """The idle loop's cost (IDLE_PLAY): per place and screen state, a pass with nothing to do
     (the median pass), the mean pass (the median plus what comes now and then: the key guide
     shown again, a CPU seat's pace checked), and the bytes a pass allocates."""
-    cpy = _need_interpreter()
+    cpy = need_interpreter()
     with tempfile.TemporaryDirectory(prefix="bench_keys") as tree:
         cpy.compile_tree(tree)
-        head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + _harness()
+        head = "FREE = %d\nSEED = %d\nQUICK = %r\n" % (FREE, SEED, quick) + harness()
         script = "PROBE = False\n" + head.replace("FREE = %d" % FREE, "FREE = %d" % (
             FREE + PLAY_EXTRA), 1) + COMMON + DRIVER + IDLE_PLAY
         kb = heap_for(cpy, tree, script, FREE + PLAY_EXTRA)

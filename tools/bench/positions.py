@@ -79,7 +79,7 @@ def measure_warm(first, last, cap, slots=DEVICE_SLOTS):
     out = bytearray(17)
     rows = []
     for deal in range(first, last + 1):
-        if atlas.winnable(deal) is False:
+        if atlas.winnable(deal, atlas.BLACK_HOLE) is False:
             # the app knows at once that no position of such a deal can be won
             rows += [(name, depth, deal, NOWIN, 0) for name, depth, _ in positions(deal)]
             continue

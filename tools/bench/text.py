@@ -216,7 +216,7 @@ def interval(samples):
 
 
 def measure(redraws, out=print):
-    cpy = bench_keys._need_interpreter()
+    cpy = bench_keys.need_interpreter()
     results = {}
     with tempfile.TemporaryDirectory(prefix="bench_text") as tree:
         cpy.compile_tree(tree)
@@ -225,7 +225,7 @@ def measure(redraws, out=print):
             for way in range(len(WAYS)):
                 script = ("PROBE = False\nFREE = %d\nWAY = %d\nLINES = %r\nOTHER = %r\n"
                           "REDRAWS = %d\n" % (bench_keys.FREE, way, rows, other, redraws)
-                          + bench_keys._harness() + bench_keys.COMMON + DRIVER)
+                          + bench_keys.harness() + bench_keys.COMMON + DRIVER)
                 kb = bench_keys.heap_for(cpy, tree, script)
                 lines, _, _ = bench_keys.run_once(cpy, tree, script, kb)
                 figs = cpy.figures("\n".join(lines))

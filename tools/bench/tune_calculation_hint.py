@@ -41,7 +41,7 @@ def rank_place(f, r):
 
 
 def _in_turn_table():
-    """The module's _IT again, for POLICY's in-turn weights (5 + 1, 5 + 2) as they stand."""
+    """The module's IT again, for POLICY's in-turn weights (5 + 1, 5 + 2) as they stand."""
     p = hints.POLICY
     for r in range(13):
         for t in range(13):
@@ -50,7 +50,7 @@ def _in_turn_table():
                 d = rank_place(f, t) - rank_place(f, r)
                 if 0 < d <= 2 and p[5 + d] > best:
                     best = p[5 + d]
-            hints._IT[r * 13 + t] = min(best, 255)
+            hints.IT[r * 13 + t] = min(best, 255)
 
 
 def policy_wins(first, last):
@@ -61,20 +61,20 @@ def policy_wins(first, last):
     for n in range(first, last + 1):
         g.new_deal(n)
         for f in range(4):
-            hints._fl[f] = g.flen[f]
+            hints.roll_fl[f] = g.flen[f]
         for r in range(14):
-            hints._want[r] = 0
+            hints.roll_want[r] = 0
         for f in range(4):
-            hints._want[hints._SEQ[f * 14 + 1]] |= 1 << f
+            hints.roll_want[hints.SEQ[f * 14 + 1]] |= 1 << f
         for w in range(4):
-            hints._plen[w] = 0
+            hints.roll_plen[w] = 0
         for r in range(13):
-            hints._rleft[r] = 0
+            hints.roll_left[r] = 0
         for i in range(48):
             r = g.stock[47 - i] >> 2
-            hints._order[i] = r
-            hints._rleft[r] += 1
-        n_won += hints._roll(48) == 52
+            hints.roll_order[i] = r
+            hints.roll_left[r] += 1
+        n_won += hints.roll(48) == 52
     return n_won
 
 

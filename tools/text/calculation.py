@@ -13,7 +13,7 @@ def table_text(app):
     t = app.table
     mark = [">" if i == t.place else " " for i in range(9)]
     found = ["%s%s +%d needs %s" % (mark[f], cards.name(g.top(f)), f + 1,
-                                    "-" if g.needed(f) < 0 else "A23456789TJQK"[g.needed(f)])
+                                    "-" if g.needed(f) < 0 else cards.RANK_CHARS[g.needed(f)])
              for f in range(PILES)]
     turned = g.top(STOCK)
     lines = ["   ".join(found[:2]), "   ".join(found[2:]),

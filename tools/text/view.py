@@ -1,5 +1,6 @@
 """A TextView (menus, setup, banners, help, scores) as plain text, for the headless simulator
 and the tests of every game."""
+from engine.cards import RANK_CHARS
 
 
 def words(said):
@@ -33,6 +34,6 @@ def row_with_cards(grid, chips):
     for chip in sorted((c for c in chips if not c.hidden), key=lambda c: -c.x):
         at = (chip.x - grid.x) // 6
         rank = chip[0] - (sprites.RANK_RED if chip[0] >= sprites.RANK_RED else sprites.RANK_BLACK)
-        name = ("10" if rank == 9 else "A23456789 JQK"[rank]) + "♣♦♥♠"[chip[1] - sprites.SUIT]
+        name = ("10" if rank == 9 else RANK_CHARS[rank]) + "♣♦♥♠"[chip[1] - sprites.SUIT]
         line = line[:at] + name + line[at + 3:]
     return line.rstrip()

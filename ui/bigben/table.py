@@ -13,7 +13,7 @@ from ui.glyphs import grid
 from ui.message import Message
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
-from ui.persist import STRICT_BB, TAG_BB, TAG_BB_STATS, WIN_BB
+from ui.persist import TAG_BB, TAG_BB_STATS
 
 try:
     from micropython import const
@@ -36,7 +36,6 @@ AT_X = (b"\x50\x83\x8c\x8c\x8c\x83\x50\x1d\x14\x14\x14\x1d"
 AT_Y = (b"\x08\x14\x2a\x3e\x52\x68\x6c\x68\x52\x3e\x2a\x14"
         b"\x16\x1e\x2a\x3a\x4a\x56\x5e\x56\x4a\x3a\x2a\x1e\x30\x46")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 class BigBenTable(Deals):
@@ -45,7 +44,9 @@ class BigBenTable(Deals):
     STATS_TAG = TAG_BB_STATS
     HELP, HELP_STRICT = "BIG_BEN", "BIG_BEN_STRICT"     # ui/patience/help.py; a strict deal's
     SaveError = SaveError
-    ATLAS, WINNABLE, STRICT = atlas.BIG_BEN, WIN_BB, STRICT_BB     # ui/patience/deals.py
+    # its options bits (ui/persist.py), its settings' rows in order (ui/patience/deals.py)
+    WINNABLE, STRICT = 8, 16            # new deals: winnable only (from ATLAS), strict
+    SWITCHES, ATLAS = (WINNABLE, STRICT), atlas.BIG_BEN
 
     def __init__(self, app):
         self.game = BigBen()
@@ -55,11 +56,11 @@ class BigBenTable(Deals):
         for h in range(HOURS):
             self._piles.append(grid(self.group, self._sheet, 5, 2, PILE_X[h], PILE_Y[h]))
             self._found.append(grid(self.group, self._sheet, 2, 1, FOUND_X[h], FOUND_Y[h]))
-            self._row(RANKS[(h + 11) % 12], FOUND_X[h] + (-6 if 0 < h < 6 else 17),
-                      FOUND_Y[h] - 2, 0xFFD800)     # the rank to reach, on the middle's side
-        # the empty waste and the reserve: an empty place's outline as one bitmap (the
-        # cursor's frame lies just round it), the reserve's count inside; the counts are text
-        # rows (digits set as tiles: nothing allocated)
+            # the rank to reach, on the middle's side, as its card shows it (the Ace's letter)
+            self._row(sprites.RANK_NAMES[(h + 11) % 12] if h != 1 else "A",
+                      FOUND_X[h] + (-6 if 0 < h < 6 else 17), FOUND_Y[h] - 2, 0xFFD800)
+        # the empty waste and the reserve: an empty place's outline as one bitmap (the cursor's
+        # frame just round it), the reserve's count inside; the counts are rows of digit tiles
         self._waste_slot = self._outline(_WASTE_Y)
         self._waste = grid(self.group, self._sheet, 3, 2, _MID_X, _WASTE_Y)
         self._reserve = self._outline(_RES_Y)
@@ -241,7 +242,7 @@ class BigBenTable(Deals):
             if g.n[p] == size(p - FOUND):
                 return app.refuse("That hour is reached")
             c = g.top(p) >> 1
-            return app.refuse("Needs the %s of %s" % (RANKS[((c >> 2) + 1) % 13],
+            return app.refuse("Needs the %s of %s" % (sprites.RANK_NAMES[((c >> 2) + 1) % 13],
                                                         SUITS[c & 3]))
         only = -1
         for d in range(WASTE):

@@ -13,7 +13,7 @@ def undo_back(table, app, asked):
             return
         if not table.back:
             table.undo_back = True
-            table._hint()
+            table.hint()
             return
     g = table.game
     t = table.thinker

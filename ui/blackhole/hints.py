@@ -17,13 +17,13 @@ class Hints(Table):
         """The atlas's verdict here, else 0: at a deal's opening, anywhere in a lost deal."""
         n = self.game.deal_number
         if self.known >> 2 != n:
-            w = atlas.winnable(n)
+            w = atlas.winnable(n, self.ATLAS)
             self.known = n << 2 | (0 if w is None else WINNABLE if w else LOST)
         return 0 if self.known & 3 == WINNABLE and self.game.moves_made else self.known & 3
 
     def _verdict_bar(self):
         t = self.thinker
-        if not self.app.settings.verdict or t is None:
+        if not self.app.settings.options & self.VERDICT or t is None:
             self.meter.show(OFF)
         elif t.verdict:
             self.meter.show(t.verdict)
@@ -35,7 +35,7 @@ class Hints(Table):
                 t.ask(bh_solving.CHECK, self.game)
                 self.meter.progress(0, bh_solving.CAP)
 
-    def _hint(self):
+    def hint(self):
         g = self.game
         t = self.thinker
         if g.is_won() or t is None:

@@ -14,16 +14,13 @@ from ui.blackhole.hints import Hints
 from ui.blackhole.meter import Meter
 from ui.fans import TableView
 from ui.patience.app import Patience
-from ui.persist import AUTO_BH, TAG_GAME, TAG_STATS
+from ui.persist import TAG_GAME, TAG_STATS
 
 try:
     from micropython import const
 except ImportError:
     const = int
 
-# each rank as the refusals name it: "an" before a vowel sound
-_RANKS = ("an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J",
-          "a Q", "a K")
 _scratch = bytearray(NUM_FANS)
 _COLS = const(6)
 _CELLS = const(18)      # the 6x3 grid: cell 17 is the hole, which up and down step over
@@ -35,6 +32,11 @@ class BlackHoleTable(Hints):
     STATS_TAG = TAG_STATS
     HELP = "BLACK_HOLE"      # its paragraphs in ui/patience/help.py
     SaveError = SaveError
+    # its options bits (ui/persist.py): auto-play, new deals winnable only (from ATLAS), the
+    # Winnable? bar shown; the settings' rows in SWITCHES' order
+    AUTO, WINNABLE, VERDICT = 1, 32, 64
+    SWITCHES = (VERDICT, WINNABLE, AUTO)
+    ATLAS = atlas.BLACK_HOLE
 
     def __init__(self, app):
         self.app = app
@@ -84,7 +86,7 @@ class BlackHoleTable(Hints):
     def dealt(self):
         self.cursor = 0
         self.back = 0
-        self.auto = self.app.settings.autoplay & AUTO_BH
+        self.auto = self.app.settings.options & self.AUTO
         if self.thinker is not None:
             self.thinker.forget()
 
@@ -98,31 +100,17 @@ class BlackHoleTable(Hints):
         return self.auto or self.thinker is not None and self.thinker.job != bh_solving.IDLE
 
     def winnable(self):
-        return atlas.winnable(self.game.deal_number)
+        return atlas.winnable(self.game.deal_number, self.ATLAS)
 
     def describe_deal(self, n):
-        w = atlas.winnable(n)
+        w = atlas.winnable(n, self.ATLAS)
         return "" if w is None else "Winnable" if w else "Cannot be won"
 
-    def pick_deal(self, app):
-        if app.settings.winnable_only and atlas.count():
-            return atlas.random_winnable(app.rng.rand() << 15 | app.rng.rand())
-        return app.random_deal()
-
     def option_rows(self, app):
-        s = app.settings
-        return (("Winnable?", "shown" if s.verdict else "hidden"),
-                ("New deals", "winnable" if s.winnable_only else "any"),
-                ("Auto-play", "on" if s.autoplay & AUTO_BH else "off"))
-
-    def change_option(self, app, i, step):
-        s = app.settings        # every row is on/off: a step either way flips it
-        if i == 0:
-            s.verdict = not s.verdict
-        elif i == 1:
-            s.winnable_only = not s.winnable_only
-        else:
-            s.autoplay ^= AUTO_BH
+        o = app.settings.options
+        return (("Winnable?", "shown" if o & self.VERDICT else "hidden"),
+                ("New deals", "winnable" if o & self.WINNABLE else "any"),
+                ("Auto-play", "on" if o & self.AUTO else "off"))
 
     # -- keys ----------------------------------------------------------------------------
     def key(self, app, k):
@@ -151,7 +139,7 @@ class BlackHoleTable(Hints):
             else:
                 self.view.say("Nothing to undo")
         elif k == keys.SELECT:
-            self._hint()
+            self.hint()
         elif k == keys.START:
             app.open_menu()
 
@@ -160,7 +148,7 @@ class BlackHoleTable(Hints):
         if self.thinker is not None:
             self.thinker.moved(f)
         self._after(app, f)
-        self.auto = app.settings.autoplay & AUTO_BH     # a forced move may follow
+        self.auto = app.settings.options & self.AUTO     # a forced move may follow
 
     def _auto_move(self, app):
         """Auto-play, one move a pass: the only playable fan, or the lowest one when the
@@ -193,7 +181,7 @@ class BlackHoleTable(Hints):
         if code == 2:
             return "That fan is empty"
         r = self.game.top_rank()
-        return "Play %s or %s" % (_RANKS[(r + 12) % 13], _RANKS[(r + 1) % 13])
+        return "Play %s or %s" % (sprites.a_rank((r + 12) % 13), sprites.a_rank((r + 1) % 13))
 
     def _after(self, app, fan):
         g = self.game

@@ -9,11 +9,10 @@ from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
 from hw import atlas, keys
 from ui.calculation import words as calc_words
 from ui.calculation.view import TURNED, CalcView
+from ui.deck import a_rank
 from ui.patience.app import Patience
 from ui.patience.deals import Deals
-from ui.persist import AUTO_CALC, TAG_CALC, TAG_CALC_STATS, WIN_CALC
-
-RANKS = "A234567891JQK"
+from ui.persist import TAG_CALC, TAG_CALC_STATS
 
 
 class CalcTable(Deals):
@@ -22,8 +21,11 @@ class CalcTable(Deals):
     STATS_TAG = TAG_CALC_STATS
     HELP = "CALCULATION"     # its paragraphs in ui/patience/help.py
     SaveError = SaveError
-    ATLAS = atlas.CALCULATION       # "New deals: winnable" (ui/patience/deals.py)
-    WINNABLE = WIN_CALC
+    # its options bits (ui/persist.py): auto-play, new deals winnable only (from ATLAS); the
+    # settings' rows in SWITCHES' order, its own before the deal settings (ui/patience/deals.py)
+    AUTO, WINNABLE = 2, 4
+    SWITCHES = (AUTO, WINNABLE)
+    ATLAS = atlas.CALCULATION
 
     def __init__(self, app):
         self.game = Calculation()
@@ -57,13 +59,8 @@ class CalcTable(Deals):
         self.show(app)
 
     def option_rows(self, app):
-        return (("Auto-play", "on" if app.settings.autoplay & AUTO_CALC else "off"),) + \
+        return (("Auto-play", "on" if app.settings.options & self.AUTO else "off"),) + \
             Deals.option_rows(self, app)
-
-    def change_option(self, app, i, step):
-        if i:
-            return Deals.change_option(self, app, i - 1, step)
-        app.settings.autoplay ^= AUTO_CALC
 
     # -- auto-play: one forced move per pass between keys, each its own undo ----------------
     def busy(self):
@@ -72,7 +69,7 @@ class CalcTable(Deals):
     def tick(self, app):
         g = self.game
         self.auto = False
-        if not app.settings.autoplay & AUTO_CALC:
+        if not app.settings.options & self.AUTO:
             return
         if self.finishing:
             m = g.foundation_move()
@@ -153,14 +150,14 @@ class CalcTable(Deals):
                     return self._play(app, src, p)
             r = g.needed(p)
             app.refuse("That pile is complete" if r < 0 else
-                       "The +%d pile needs %s" % (p + 1, _a(r)))
+                       "The +%d pile needs %s" % (p + 1, a_rank(r)))
         elif p == TURNED:
             c = g.turned()
             for f in range(PILES):
                 if c >= 0 and not g.check(STOCK, f):
                     return self._play(app, STOCK, f)
             app.refuse("The stock is used up" if c < 0 else
-                       "No pile needs %s yet" % _a(c >> 2))
+                       "No pile needs %s yet" % a_rank(c >> 2))
         else:
             w = WASTE + p - TURNED - 1
             if g.check(STOCK, w):
@@ -182,7 +179,7 @@ class CalcTable(Deals):
             v.draw_waste(g, dst - WASTE)
         v.set_cursor(g, self.place)
         v.count(g)
-        self.auto = app.settings.autoplay & AUTO_CALC    # a forced move may follow
+        self.auto = app.settings.options & self.AUTO    # a forced move may follow
         app.played()
 
     def _hint(self):
@@ -195,10 +192,6 @@ class CalcTable(Deals):
         self.place = dst if dst < WASTE else TURNED + 1 + dst - WASTE
         self.view.set_cursor(self.game, self.place)
         calc_words.say(self.view, self.game, h)
-
-
-def _a(r):               # "an" before a vowel sound; an Ace by its name, not the key's
-    return "an Ace" if r == 0 else ("an " if r == 7 else "a ") + ("10" if r == 9 else RANKS[r])
 
 
 def CalcApp(hw, seed, persist, settings):

@@ -12,8 +12,7 @@ say these words before the move, auto-play after it ("Auto-play: 7 home to +2", 
 allocate nothing."""
 from engine.calculation import STOCK, WASTE, move_dst, move_src
 from ui import text
-
-RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+from ui.deck import RANK_NAMES
 
 
 def say(view, g, h):
@@ -35,7 +34,7 @@ def _put(view, at, rank, src, dst):
     row = view.message.row
     if at == 0:
         view.message.start()
-    at = text.put(row, at, RANKS[rank])
+    at = text.put(row, at, RANK_NAMES[rank])
     if src != STOCK:
         at = text.put(row, text.put(row, at, " under +"), "1234"[src - WASTE])
     if dst >= WASTE:

@@ -1,5 +1,5 @@
 """The deal settings of Calculation and Big Ben: a Table (ui/patience/table.py) with its
-option_rows, pick_deal, winnable, describe_deal and deal_rules:
+option_rows, winnable, describe_deal and deal_rules:
   - "New deals: winnable" deals only deals the game's atlas marks (hw/atlas.py: deals its
     full-information search won with a line that replays to a win). A deal not marked is not
     called lost: the search may just not have found its win. Without the file the row says
@@ -7,14 +7,13 @@ option_rows, pick_deal, winnable, describe_deal and deal_rules:
   - Big Ben's "Strict deals" deals new deals under the strict pair of readings (the engine's
     strict); a deal in play keeps the rules it was dealt with, so the row says "next: on"
     while the two differ.
-A table names its atlas file (ATLAS) and its Settings.deals bits (WINNABLE, STRICT or 0)."""
+A table names its atlas file (ATLAS), its options bits (WINNABLE, STRICT or 0) and lists them
+in SWITCHES after any rows of its own."""
 from hw import atlas
 from ui.patience.table import Table
 
 
 class Deals(Table):
-    ATLAS = ""
-    WINNABLE = 0
     STRICT = 0
 
     def winnable(self):
@@ -24,18 +23,13 @@ class Deals(Table):
     def describe_deal(self, n):
         return "Winnable" if atlas.winnable(n, self.ATLAS) else ""
 
-    def pick_deal(self, app):
-        if app.settings.deals & self.WINNABLE and atlas.count(self.ATLAS):
-            return atlas.random_winnable(app.rng.rand() << 15 | app.rng.rand(), self.ATLAS)
-        return app.random_deal()
-
     def deal_rules(self, app):
         """Before a new deal: the rules it is dealt with."""
         if self.STRICT:
-            self.game.strict = app.settings.deals & self.STRICT != 0
+            self.game.strict = app.settings.options & self.STRICT != 0
 
     def option_rows(self, app):
-        d = app.settings.deals
+        d = app.settings.options
         rows = (("New deals", "winnable" if d & self.WINNABLE and atlas.count(self.ATLAS) else
                  "any: no list" if d & self.WINNABLE else "any"),)
         if self.STRICT:
@@ -44,6 +38,3 @@ class Deals(Table):
             rows += (("Strict deals", now if on == self.game.strict else
                       "next: " + now),)
         return rows
-
-    def change_option(self, app, i, step):
-        app.settings.deals ^= self.STRICT if i else self.WINNABLE

@@ -15,8 +15,15 @@ screen class builds on Table and brings
 
 and overrides the hooks below where its game has more to say. The engine has new_deal(n),
 save(), restore(data), undo(), redo(), is_won(), is_stuck(), on_foundations(), moves_made and
-deal_number. ui/patience/deals.py is a Table with the deal settings of a game with an atlas of
-winnable deals."""
+deal_number.
+
+Its settings are on/off options, each one bit of the settings' options (ui/persist.py
+Settings.options, where the comment beside the game's tag says which bits are its own): the
+table names its bits as class attributes, reads one as app.settings.options & bit, lists its
+rows in option_rows() and the bit each row flips in SWITCHES; the default change_option() flips
+it. ui/patience/deals.py is a Table with the deal settings of a game with an atlas of winnable
+deals."""
+from hw import atlas
 
 WON = "You won! A: what next"
 STUCK = "No moves left. A: choices"
@@ -24,6 +31,9 @@ STUCK = "No moves left. A: choices"
 
 class Table:
     UNDO_TO_WINNABLE = False    # a menu row for undo_to_winnable(app): a table with a solver
+    SWITCHES = ()       # the options bit each row of option_rows() flips, in their order
+    ATLAS = ""          # its hw/atlas.py file of winnable deals, and the options bit that
+    WINNABLE = 0        # asks for new deals from it
 
     def say(self, words):
         self.message.say(words)
@@ -57,10 +67,14 @@ class Table:
         return ()
 
     def change_option(self, app, i, step):
-        pass
+        """Row i stepped either way: an on/off row flips its bit."""
+        app.settings.options ^= self.SWITCHES[i]
 
     def pick_deal(self, app):
-        """The number of the next new deal."""
+        """The number of the next new deal: one the atlas marks, when the player asks for them
+        and the file is there."""
+        if app.settings.options & self.WINNABLE and atlas.count(self.ATLAS):
+            return atlas.random_winnable(app.rng.rand() << 15 | app.rng.rand(), self.ATLAS)
         return app.random_deal()
 
     def deal_rules(self, app):

@@ -182,7 +182,7 @@ def prompt(g):
 
 # -- YoYo's keys on its table during a game: a person's picks and plays, Up's hint, Down's last
 # moves, A to skip a CPU's pace, B taking back a person's last action while no other seat has
-# acted since (from the copy AmigoTable._try makes). Here, not in ui/yoyo_amigo/table.py, so no YoYo
+# acted since (from the copy AmigoTable.act makes). Here, not in ui/yoyo_amigo/table.py, so no YoYo
 # module is big to compile (from .py a board parses each in RAM), and no new module name.
 def key(t, app, k):
     """A key on table t while a game is on (Start and the end of a game are the table's)."""
@@ -213,7 +213,7 @@ def key(t, app, k):
         v.move_cursor(g, t.cursor, t.sel, t.picks.n)
     elif p == P_DIR:
         if k == keys.UP or k == keys.DOWN:
-            t._try(app, A_CHOOSE, 0 if k == keys.UP else 1)
+            t.act(app, A_CHOOSE, 0 if k == keys.UP else 1)
         else:
             v.say("Nothing to take back" if k == keys.B else P_DIR_TEXT)
     elif p == P_TAKE:
@@ -221,30 +221,30 @@ def key(t, app, k):
             t.pick = next_victim(g, t.pick, 1 if k == keys.DOWN else -1)
             v.mark_victim(t.pick)
         elif k == keys.A:
-            t._try(app, A_CHOOSE, t.pick)
+            t.act(app, A_CHOOSE, t.pick)
         elif k == keys.SELECT:
             t.sel[0] = t.cursor
-            t._try(app, A_PLAY, 1, t.sel)
+            t.act(app, A_PLAY, 1, t.sel)
     elif p == P_PASS:
         if k == keys.A or k == keys.SELECT:
-            t._try(app, A_CHOOSE, t.cursor)
+            t.act(app, A_CHOOSE, t.cursor)
     elif k == keys.A:
         _toggle(t)
     elif k == keys.SELECT:
         n = t.picks.n
         if n == 0:
             t.sel[0] = t.cursor
-            t._try(app, A_PLAY, 1, t.sel)
+            t.act(app, A_PLAY, 1, t.sel)
         else:
             # laid as a series whatever order they were picked in
-            t._try(app, A_PLAY, n, t.picks.sorted(g))
+            t.act(app, A_PLAY, n, t.picks.sorted(g))
     elif k == keys.B:
         if t.picks.n:
             t.picks.n = 0
             v.draw_marks(t.sel, 0)
             v.say(prompt(g))
         else:
-            t._try(app, A_DRAW if p == P_TURN else A_KEEP)
+            t.act(app, A_DRAW if p == P_TURN else A_KEEP)
 
 
 def undo(t, app):
@@ -263,7 +263,7 @@ def undo(t, app):
     t.view.draw_table(g, t.out)
     app.changed()
     app.sound(300, 40)
-    t._decision(app)
+    t.decision(app)
 
 
 def _toggle(t):

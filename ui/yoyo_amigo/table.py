@@ -148,12 +148,12 @@ class AmigoTable(SeatTable):
             v.hide_hand()
             self.view.say(amigo_words.over(self.game, app.names))
             return
-        self._decision(app)
+        self.decision(app)
         if app.notice and app.screen == 0:
             v.say(app.notice)
             app.notice = None
 
-    def _decision(self, app, keep=False):
+    def decision(self, app, keep=False):
         """A decision is asked of g.seat: pace a CPU (keep: the news said stays while it
         waits), curtain a new person, or show the hand with the news since their last."""
         g = self.game
@@ -202,7 +202,7 @@ class AmigoTable(SeatTable):
         return amigo_log.next_news(self, app, now)
 
     # -- moves -----------------------------------------------------------------------
-    def _try(self, app, a, arg=0, buf=None):
+    def act(self, app, a, arg=0, buf=None):
         """A person's action: done and shown, or refused in a short sentence."""
         g = self.game
         p = g.pending
@@ -246,7 +246,7 @@ class AmigoTable(SeatTable):
         if keep:
             self.view.say_line(self.line)
             self.seen[s] = self.drew + 1    # told: not again at the next decision
-        self._decision(app, keep)
+        self.decision(app, keep)
 
     def tick(self, app):
         """One CPU decision, or one slice of the strong seat's thinking; True once it acted."""

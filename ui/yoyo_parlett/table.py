@@ -173,7 +173,7 @@ class YoyoTable(SeatTable):
     def _say_start(self, app, event):
         say_start(self, app, event)
 
-    def _prompt_index(self):
+    def prompt_index_now(self):
         return prompt_index(self.game, self.moves)
 
     # -- moves -----------------------------------------------------------------------

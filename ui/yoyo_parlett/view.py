@@ -165,26 +165,21 @@ _XFER_P = const(4)
 _CPU_P = const(5)
 _OVER_P = const(6)
 _MAY_P = const(7)
-_RANKS = "an Ace|a 2|a 3|a 4|a 5|a 6|a 7|an 8|a 9|a 10|a Jack|a Queen|a King"
 
 
 def wanted(g):
     r = g.need()
     o = g.other()
     if o >= 0:
-        return "Play %s or %s" % (_rank(r), _rank(o))
-    return "Play %s, going %s" % (_rank(r), "down" if g.down else "up")
-
-
-def _rank(r):
-    return _RANKS.split("|")[r]
+        return "Play %s or %s" % (sprites.a_rank(r), sprites.a_rank(o))
+    return "Play %s, going %s" % (sprites.a_rank(r), "down" if g.down else "up")
 
 
 def start_words(g, p):
     """The short prompt after another seat's turn; a new pile says the rank it wants (a pass
     or a transfer says it in ui/yoyo_parlett/words.py)."""
     if p == _PLAY_P and g.n == g.base:
-        return "Play " + _rank(g.need())
+        return "Play " + sprites.a_rank(g.need())
     return SHORT[p]
 
 

@@ -1,6 +1,7 @@
 """Yo-yo's prompts that name the rank wanted (a pass, a transfer) and the words said as a
 turn starts; loaded with the table (ui/yoyo_parlett/table.py)."""
 from engine.yoyo import HUMAN
+from ui.deck import RANK_NAMES
 from ui.yoyo_parlett.view import PROMPTS, start_words
 
 try:
@@ -14,20 +15,15 @@ _MAY_P = const(7)
 _ROW = const(26)              # the message row's characters (ui/text.py SCREEN_CHARS)
 
 
-_RANK_WORDS = "Ace|2|3|4|5|6|7|8|9|10|Jack|Queen|King"
-
-
 def prompt_words(g, p):
     """The prompt for the seat to move (PROMPTS), naming the rank wanted where the seat
     cannot play it: why A passes, and which card a transfer would free."""
     if p != _PASS_P and p != _XFER_P and p != _MAY_P or g.need() < 0:
         return PROMPTS[p]
-    w = _RANK_WORDS.split("|")
-    k = w[g.need()]
-    if g.other() >= 0:
-        k += "/" + w[g.other()]
+    o = g.other()
+    k = RANK_NAMES[g.need()] + ("/" + RANK_NAMES[o] if o >= 0 else "")
     if p == _PASS_P:
-        return ("No %s fits: A passes" if len(k) <= 7 else "No %s: A passes") % k
+        return "No %s fits: A passes" % k
     k = "Sel: free %s %s" % ("an" if k[0] in "A8" else "a", k)
     return "%s, A: pass" % k if p == _MAY_P and len(k) <= 16 else k
 
@@ -36,7 +32,7 @@ def prompt_of(t):
     """Table t's prompt for the seat to move, made again only when the prompt or the rank it
     names changes: a play allocates nothing."""
     g = t.game
-    p = t._prompt_index()
+    p = t.prompt_index_now()
     words = PROMPTS[p]
     if p != _PASS_P and p != _XFER_P and p != _MAY_P:
         return words
@@ -50,7 +46,7 @@ def prompt_of(t):
 def say_start(t, app, event):
     """The message row as a seat's turn starts: the event, news, the prompt."""
     g = t.game
-    p = t._prompt_index()
+    p = t.prompt_index_now()
     who = "%s plays." % t.seat_name(app, g.turn) if g.kinds[g.turn] != HUMAN else ""
     words = prompt_of(t) if p == _PASS_P or p == _XFER_P or p == _MAY_P else start_words(g, p)
     if event:
