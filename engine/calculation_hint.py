@@ -16,11 +16,15 @@ with one place to go takes none), a quick policy plays the rest of the game out 
 orders of the face-down ranks, the same orders for every pile; the pile whose rollouts end with
 the most cards home (a win counts WIN more) is the hint, the heuristic's pile starting HEAD
 cards a rollout ahead. Piles that fall clearly behind stop being sampled (_race), and the work
-per hint is capped at BUDGET cards played, about 4 s of a PyBadge's time at most. The orders
-are drawn from a seed made of what the table shows, so a reshuffled stock gives the same hint.
+per hint is capped at BUDGET cards played, about 3.6 s of a PyBadge's time at most. The
+orders are drawn from a seed made of what the table shows, so a reshuffled stock gives the same
+hint.
 
 hint(g) returns the move (engine.calculation's byte: move_src/move_dst read it), or -1 when
-nothing can be done. It allocates nothing.
+nothing can be done. The app thinks ahead: begin(g), then think(SLICE) a pass while the player
+looks at the table, and finish(ASK) when the hint is asked, so that an ask that comes before
+the thinking has ended waits for ASK cards at most; thought out to the end, it is hint(g). None
+of them allocates, and think() is not even given the game.
 """
 try:
     from micropython import const
@@ -250,6 +254,11 @@ POLICY = [502, 80, 200, 7, 6, 2, 40, 6]
 # own choice starts HEAD cards ahead per sample; a win counts WIN besides its 52 cards.
 BUDGET = 7000
 SAMPLES = 256
+# Thinking ahead (begin/think/finish): a slice between keys plays about SLICE cards (about
+# 50 ms of a PyBadge's time); an ask that finds the hint unfinished plays at most ASK cards
+# more, so a cold ask waits about 1.5 s at the median (tools/bench/calculation_hint.py).
+SLICE = 120
+ASK = 3500
 HEAD = 2
 WIN = 100
 samples = 0         # the last hint's samples (0: no rollouts), for the bench's clock
@@ -425,10 +434,39 @@ def _seed(g):
     return h
 
 
-def _sample(g, c, own):
-    """The waste pile for the turned card c by rollouts over the face-down ranks; own, the
-    heuristic's pile, starts HEAD cards a sample ahead. None allocates."""
-    rc = c >> 2
+# -- a hint in slices: one sampling, kept between calls (issue 37) -----------------------------
+# begin(g) sets the sampling up for g's position, think(cards) plays about that many cards of
+# rollouts, finish(more) plays on to the end but at most `more` cards further; hint(g) is
+# begin then finish. Every call goes on from where the last stopped, so a hint thought out in
+# slices between keys is the hint asked cold with the same cap, to the move. Its state is one
+# list (module globals would grow the module's dictionary), by these indices:
+_ANSWER = const(0)  # the move, once the sampling has ended (or needed none)
+_W = const(1)       # the next candidate of this sample's order; -1 a new order first; -2 done
+_N = const(2)       # face-down cards, dealt per sample
+_OW = const(3)      # the heuristic's waste pile, HEAD cards ahead
+_RC = const(4)      # the turned card's rank
+_X = const(5)       # the generator's state
+_WORK = const(6)    # cards played in rollouts, in whole samples
+_DONE = const(7)    # samples played
+_ALIVE = const(8)   # candidates still sampled
+_CAP = const(9)     # the most cards of rollouts this hint may play
+_st = [-1, -2, 0, 0, 0, 0, 0, 0, 0, 0]
+
+
+def begin(g):
+    """Set up the hint of g's position; True when it is decided already (a build, one place
+    to go, nothing to do: finish() returns it at once), else think() and finish() play its
+    rollouts."""
+    global samples
+    samples = 0
+    st = _st
+    st[_W] = -2
+    st[_WORK] = st[_DONE] = 0
+    st[_CAP] = BUDGET
+    h = heuristic(g)
+    st[_ANSWER] = h
+    if h < 0 or move_src(h) != STOCK or move_dst(h) < WASTE:
+        return True
     # _left holds the face-down copies of each rank (_count, run by _best_waste)
     n = 0
     for r in range(13):
@@ -462,56 +500,105 @@ def _sample(g, c, own):
         _dead[w] = 0
         alive += 1
     if alive < 2 or n == 0:
-        return own
-    ow = own - WASTE
+        return True
     for i in range(16):
         _sq[i] = 0
-    x = _seed(g) % 65537
-    work = 0
-    done = 0
-    while alive > 1 and done < SAMPLES and work + n * alive <= BUDGET:
-        i = n - 1                       # a new order, Fisher-Yates
-        while i > 0:
-            x = (x * 75 + 74) % 65537   # ZX81's generator: small ints, no allocation
-            j = (x * (i + 1)) // 65537
-            r = roll_order[i]
-            roll_order[i] = roll_order[j]
-            roll_order[j] = r
-            i -= 1
-        for w in range(PILES):
-            if _dead[w]:
-                continue
-            roll_fl[:] = _bfl
-            roll_want[:] = _bwant
-            _pile[:] = _bpile
-            roll_plen[:] = _bplen
-            roll_left[:] = _bleft
-            k = roll_plen[w]
-            _pile[w * ROOM + k] = rc
-            roll_plen[w] = k + 1
-            s = roll(n)
-            if s == 52:
-                s += WIN
-            if w == ow:
-                s += HEAD
-            _v[w] = s
-            _total[w] += s
-        for w in range(PILES):
-            if not _dead[w]:
-                for u in range(w, PILES):
-                    if not _dead[u]:
-                        _sq[w * 4 + u] += _v[w] * _v[u]
-        work += n * alive
-        done += 1
-        if done >= FIRST and not done & 3:
-            alive = _race(ow)
+    st[_W] = -1
+    st[_N] = n
+    st[_OW] = (h & 7) - WASTE
+    st[_RC] = g.turned() >> 2
+    st[_X] = _seed(g) % 65537
+    st[_ALIVE] = alive
+    return False
+
+
+def think(cards):
+    """Rollouts until about `cards` more cards are played (at least one rollout), or the
+    sampling ends; True once it has (finish() returns the move at once). None allocates."""
     global samples
-    samples = done
+    st = _st
+    w = st[_W]
+    if w < -1:
+        return True
+    n = st[_N]
+    ow = st[_OW]
+    x = st[_X]
+    work = st[_WORK]
+    done = st[_DONE]
+    alive = st[_ALIVE]
+    spent = 0
+    while True:
+        if w == PILES:                  # the sample is played: pair its scores, race
+            for w in range(PILES):
+                if not _dead[w]:
+                    for u in range(w, PILES):
+                        if not _dead[u]:
+                            _sq[w * 4 + u] += _v[w] * _v[u]
+            work += n * alive
+            done += 1
+            if done >= FIRST and not done & 3:
+                alive = _race(ow)
+            w = -1
+        if w < 0:
+            if alive < 2 or done >= SAMPLES or work + n * alive > st[_CAP]:
+                w = -2                      # the sampling has ended
+                break
+            if spent and spent + n > cards:
+                break
+            i = n - 1                       # a new order, Fisher-Yates
+            while i > 0:
+                x = (x * 75 + 74) % 65537   # ZX81's generator: small ints, no allocation
+                j = (x * (i + 1)) // 65537
+                r = roll_order[i]
+                roll_order[i] = roll_order[j]
+                roll_order[j] = r
+                i -= 1
+            w = 0
+        if _dead[w]:
+            w += 1
+            continue
+        if spent and spent + n > cards:
+            break
+        roll_fl[:] = _bfl
+        roll_want[:] = _bwant
+        _pile[:] = _bpile
+        roll_plen[:] = _bplen
+        roll_left[:] = _bleft
+        k = roll_plen[w]
+        _pile[w * ROOM + k] = st[_RC]
+        roll_plen[w] = k + 1
+        s = roll(n)
+        if s == 52:
+            s += WIN
+        if w == ow:
+            s += HEAD
+        _v[w] = s
+        _total[w] += s
+        spent += n
+        w += 1
+    st[_X] = x
+    st[_WORK] = work
+    st[_DONE] = done
+    st[_ALIVE] = alive
+    st[_W] = w
+    if w > -2:
+        return False                    # the slice is used up
     best = ow
     for w in range(PILES):
         if not _dead[w] and _total[w] > _total[best]:
             best = w
-    return WASTE + best
+    st[_ANSWER] = ((STOCK - WASTE) << 3) + WASTE + best
+    samples = done
+    return True
+
+
+def finish(more):
+    """The move, after at most `more` cards more of rollouts (fewer if BUDGET comes first)."""
+    st = _st
+    if st[_WORK] + more < st[_CAP]:
+        st[_CAP] = st[_WORK] + more
+    think(1 << 29)
+    return st[_ANSWER]
 
 
 def _race(ow):
@@ -547,10 +634,6 @@ def heuristic(g):
 
 
 def hint(g):
-    """The suggested move, or -1 when nothing can be done."""
-    global samples
-    samples = 0
-    h = heuristic(g)
-    if h < 0 or move_src(h) != STOCK or move_dst(h) < WASTE:
-        return h
-    return ((STOCK - WASTE) << 3) + _sample(g, g.turned(), h & 7)
+    """The suggested move at the full BUDGET, or -1 when nothing can be done."""
+    begin(g)
+    return finish(BUDGET)

@@ -49,12 +49,15 @@ def test_the_bench_prints_every_game_and_figure_in_a_quick_run():
         row = next(ln for ln in out.splitlines() if ln.startswith(name))
         return re.findall(r"\d+ \d+/\d+/\d+[cw]?|(?<= )-(?= |$)", row[40:])
 
-    # every game has cursor keys, moves and its menu; only Black Hole's solver thinks in
-    # slices, only YoYo's strong seats do
+    # every game has cursor keys, moves and its menu; Black Hole's solver thinks in slices,
+    # and Calculation's hint; only YoYo's strong seats do; only Calculation has a hint row
     for name in ("cursor key", "card move with its redraw", "menu: open it",
                  "menu: move in it", "open from the chooser", "leave to the chooser"):
         assert len(cells(name)) == 4 and "-" not in cells(name), name
-    assert cells("solver slice")[1:] == ["-"] * 3 and cells("solver slice")[0] != "-"
+    assert cells("solver or hint slice")[1:3] == ["-"] * 2
+    assert "-" not in (cells("solver or hint slice")[0], cells("solver or hint slice")[3])
+    assert cells("hint key")[:3] == ["-"] * 3 and cells("hint key")[3] != "-"
+    assert re.search(r"\(Calculation: \d+ asks, .* the median \d+ ms   target <= 2000\)", out)
     assert cells("strong CPU slice")[2] != "-"
     assert cells("strong CPU slice")[:2] == ["-"] * 2
     assert re.search(r"power-on to the chooser .*: \d+ ", out)

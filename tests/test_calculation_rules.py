@@ -501,3 +501,77 @@ def test_the_rollouts_overrule_the_heuristic_now_and_then():
             g.play(move_src(h), move_dst(h))
             h = hint(g)
     assert differ >= 3
+
+
+# -- thinking ahead: the same hint, in slices ------------------------------------------------
+def sliced(g, rng, ask_after=None, reshuffle=None):
+    """The hint thought out in slices of sizes drawn by rng (one card to a thousand), asked
+    with finish(ASK) after ask_after slices (None: once thinking has ended), the face-down
+    cards shuffled between slices by reshuffle (a Random) if given. (the move, the cap its
+    last call ran under)."""
+    done = calculation_hint.begin(g)
+    k = g.stock_len - 1
+    original = bytes(g.stock[:k]) if k > 0 else b""
+    slices = 0
+    while not done and slices != ask_after:
+        done = calculation_hint.think(rng.choice((1, 40, 120, 300, 1000)))
+        slices += 1
+        if reshuffle and k > 1:
+            shuffled = list(original)
+            reshuffle.shuffle(shuffled)
+            g.stock[:k] = bytes(shuffled)
+    h = calculation_hint.finish(calculation_hint.ASK)
+    cap = calculation_hint._st[calculation_hint._CAP]
+    if k > 0:
+        g.stock[:k] = original
+    return h, cap
+
+
+def test_a_hint_thought_out_in_slices_is_the_hint_asked_cold(monkeypatch):
+    # A small budget and ask cap, so that asks part way often stop short of the budget; the
+    # positions along hint play of 25 deals. Thought out to the end: hint(g), to the move. Asked
+    # part way: finish(ASK) plays at most ASK cards more, and gives the hint asked cold with
+    # the cap it ended under (the work before the ask plus ASK).
+    monkeypatch.setattr(calculation_hint, "BUDGET", 900)
+    monkeypatch.setattr(calculation_hint, "ASK", 300)
+    rng = random.Random(371)
+    whole = part = short = 0
+    for n in range(1, 26):
+        g = deal(n)
+        while True:
+            h = hint(g)
+            assert sliced(g, rng)[0] == h
+            whole += calculation_hint.samples > 0
+            got, cap = sliced(g, rng, ask_after=rng.randrange(1, 8))
+            if cap < calculation_hint.BUDGET:
+                monkeypatch.setattr(calculation_hint, "BUDGET", cap)
+                assert hint(g) == got, (n, g.moves_made, cap)
+                monkeypatch.setattr(calculation_hint, "BUDGET", 900)
+                short += got != h
+                part += 1
+            else:
+                assert got == h
+            if h < 0:
+                break
+            g.play(move_src(h), move_dst(h))
+    assert whole > 300 and part > 100 and short > 5
+
+
+def test_thinking_ahead_never_looks_at_the_face_down_stock():
+    # The stock shuffled again between the slices (think() is not even given the game), at
+    # the shipped budget: every real choice of two deals, asked part way and at the end.
+    rng = random.Random(372)
+    checked = 0
+    for n in (5, 9):
+        g = deal(n)
+        h = hint(g)
+        while h >= 0:
+            if calculation_hint.samples:
+                assert sliced(g, rng, reshuffle=rng)[0] == h
+                seed = rng.random()
+                asked = sliced(g, random.Random(seed), ask_after=3)
+                assert sliced(g, random.Random(seed), ask_after=3, reshuffle=rng) == asked
+                checked += 1
+            g.play(move_src(h), move_dst(h))
+            h = hint(g)
+    assert checked >= 30

@@ -1,6 +1,7 @@
 """Calculation on the shared screens, played through the keys as a person would."""
 import pytest
 
+from engine import calculation_hint
 from engine.calculation import STOCK, WASTE, move_dst, move_src
 from engine.calculation_hint import hint
 from hw import keys, stub
@@ -15,6 +16,8 @@ from ui.calculation.table import CalcApp
 from ui.patience.menu import help_paragraphs
 from ui.persist import TAG_CALC, Persist, Settings
 from ui.textview import LINE_CHARS, TITLE_CHARS
+
+BEGIN, MADE = 0, 2           # CalcTable.ahead: the hint of the position not begun, made
 
 # hint play wins it, with auto-play between keys too (tests/test_calculation_rules.py plays the
 # engine); deal 7 was won until the hint's rollouts (issue 37), which lose it with auto-play on
@@ -49,12 +52,28 @@ def fits(app):
         assert len(line) <= LINE_CHARS, line
 
 
+def look(app):
+    """The player looks at the table: passes with no key until auto-play and the hint's
+    thinking ahead are done."""
+    while app.busy():
+        app.step()
+
+
 def hint_play(hw, app, limit=200):
     for _ in range(limit):
+        look(app)
         g = app.game
         if g.is_won() or g.is_stuck():
             return
         press(hw, app, keys.SELECT, keys.A)
+
+
+def settled(app):
+    """Auto-play done: the position the hint is for, its thinking ahead begun again (the
+    engine keeps one hint's sampling, which the test's own calls of it replace)."""
+    while app.table.auto:
+        app.step()
+    app.table.ahead = BEGIN
 
 
 def test_a_deal_typed_in_and_played_to_a_win_through_the_keys():
@@ -73,10 +92,20 @@ def test_a_deal_typed_in_and_played_to_a_win_through_the_keys():
 
 
 def test_every_move_the_hint_makes_is_one_a_makes_and_b_takes_back():
+    # Asked cold (Select at once) the hint is the engine's with ASK cards of rollouts; asked
+    # once the table has been looked at, the engine's hint at its full budget.
     hw, app = boot(CalcApp)
     g = app.game
-    for _ in range(25):
-        h = hint(g)
+    real = 0
+    for i in range(25):
+        settled(app)
+        if i % 2:
+            h = hint(g)
+            real += calculation_hint.samples > 0
+            look(app)
+        else:
+            calculation_hint.begin(g)
+            h = calculation_hint.finish(calculation_hint.ASK)
         before = g.save()
         press(hw, app, keys.SELECT)
         first = message(app).split()[0]       # its card: test_hint_words
@@ -85,6 +114,7 @@ def test_every_move_the_hint_makes_is_one_a_makes_and_b_takes_back():
         assert g.moves_made == 1 + before[7]
         last = g.history[g.moves_made - 1]
         assert (move_src(last), move_dst(last)) == (move_src(h), move_dst(h))
+    assert real >= 3
     made = g.moves_made
     press(hw, app, keys.B, keys.B)
     assert g.moves_made == made - 2
@@ -96,6 +126,38 @@ def test_every_move_the_hint_makes_is_one_a_makes_and_b_takes_back():
     rows_before = list(top(app).rows)
     press(hw, app, keys.A, keys.START)
     assert g.moves_made == made and list(top(app).rows) == rows_before  # rows never shift
+
+
+def test_the_hint_is_thought_out_between_keys_and_kept_while_the_position_stays():
+    hw, app = boot(CalcApp)
+    g = app.game
+    t = app.table
+    for _ in range(60):                 # hint play to a real choice (the rollouts run)
+        settled(app)
+        h = hint(g)
+        if calculation_hint.samples >= 16:
+            break
+        press(hw, app, keys.SELECT, keys.A)
+    else:
+        raise AssertionError("no real choice")
+    settled(app)
+    passes = 0
+    while app.busy():
+        app.step()
+        passes += 1
+    assert t.ahead == MADE and passes > 8       # in slices, each a pass of the loop
+    press(hw, app, keys.RIGHT, keys.DOWN, keys.LEFT)
+    assert t.ahead == MADE and not app.busy()   # the cursor leaves the position as it is
+    press(hw, app, keys.SELECT)
+    assert t.hinted == h and not app.busy()
+    press(hw, app, keys.A)                      # a move: the next position's hint begins
+    assert t.ahead == BEGIN or t.auto
+    look(app)
+    assert t.ahead == MADE
+    press(hw, app, keys.B)                      # so does an undo
+    assert g.moves_made and t.ahead == BEGIN
+    look(app)
+    assert t.ahead == MADE
 
 
 def test_a_new_deal_asks_first_and_b_keeps_the_game():
@@ -287,9 +349,10 @@ def test_a_table_key_allocates_nothing_on_circuitpython():
                       figs["peak_key"]))
     assert figs["presses"] > 40 and figs["won"] == 1
     assert figs["peak_key"] == 0
-    # 4 KB over the patiences' 48: the hint's rollouts keep their tables (issue 37, 8.6 KB kept
-    # from .mpy against 2.4 before); the session is measured whole in tests/test_board_heap.py
-    assert figs["rules"] + figs["code"] + figs["objects"] <= APP_BUDGET + 4096
+    # 5 KB over the patiences' 48: the hint's rollouts keep their tables (issue 37, 8.6 KB kept
+    # from .mpy against 2.4 before), and thinking ahead between keys its state and code (0.7 KB
+    # more, 53,808 B in all); the session is measured whole in tests/test_board_heap.py
+    assert figs["rules"] + figs["code"] + figs["objects"] <= APP_BUDGET + 5120
 
 
 def test_prefix_driver_names_are_what_the_calc_driver_uses():

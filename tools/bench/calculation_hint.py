@@ -1,22 +1,32 @@
-"""Calculation: how often the hint wins, beside the full-information search, and how long a
-hint takes on the board.
+"""Calculation: how often the hint wins, beside the full-information search, how long a hint
+takes on the board, and how long a player waits for it.
 
     python tools/bench/calculation_hint.py                   # deals 1001-3000 (long: see below)
     python tools/bench/calculation_hint.py --last 1500 --jobs 1          # 500 deals, one core
-    python tools/bench/calculation_hint.py --last 1200 --cpy-deals 3 --budget 2000   # a point
+    python tools/bench/calculation_hint.py --last 1200 --curve 2000,5000 --no-search   # points
 
-Prints a table: the hint played on every move (it never sees the face-down stock) and the
+Prints a table: the hint played on every move (it never sees the face-down stock), thought out
+to its full BUDGET (as the app gives it once it has thought ahead between keys) and asked cold
+every time (ASK cards of rollouts: an ask before the thinking ahead began), and the
 full-information beam search of tools/atlas/calculation_search.py (it sees the stock), each
 with the deals won and a 95 % Wilson interval. The hint's weights were tuned on deals above
-5000, so 1001-3000 is held out. The hint costs about 0.5 s of CPython CPU a deal (its
-rollouts), so 2,000 deals are about 17 CPU-minutes.
+5000, so 1001-3000 is held out. A hint-played deal costs about 0.5 s of CPython CPU at the full
+budget (its rollouts), so 2,000 deals are about 17 CPU-minutes, and the cold asks 10 more.
 
 With CIRCUITPYTHON (cpy32) and CIRCUITPYTHON_MPY_CROSS set it also times the hint there, as a
-board loads it (engine/ compiled to .mpy): every hint of hint play on the first --cpy-deals
-deals of the range, by CPU time (time.clock(), 1 ms steps), times 100 for the board (a PyBadge
-runs bytecode about 100x slower than cpy32). Given for every ask, and for the real choices
-alone (the turned card has two or more different waste piles to go to: the rollouts run).
---budget sets the hint's BUDGET (cards played in rollouts per real choice) for both parts.
+board loads it (engine/ compiled to .mpy): every ask of hint play on the first --cpy-deals
+deals, by CPU time (time.clock(), 1 ms steps), times 100 for the board (a PyBadge runs bytecode
+about 100x slower than cpy32); for every ask, and for the real choices alone (the turned card
+has two or more different waste piles to go to: the rollouts run). Each point of the curve
+(win rate against board time per hint: the full budget, the cold ask's cap, --curve's) is
+timed the way the app asks: begin(g), then finish(cap).
+
+Then the wait: a player who looks at each position for a gap drawn from the think-time model
+of tools/bench/think_time.py (0.5-3 s before 7 keys in 10, 3-8 s before 2, 8-20 s before 1,
+as tools/bench/wear.py's player) while the app thinks ahead, a slice (think(SLICE)) a main-loop
+pass, each pass PASS_MS of board time more (the loop's 10 ms sleep and its idle work), then
+asks: how often the hint is made by then, and how long the ask takes (finish(ASK)), by the
+same clock.
 """
 import argparse
 import multiprocessing
@@ -34,10 +44,14 @@ from engine import calculation_hint  # noqa: E402
 from engine.calculation import Calculation, move_dst, move_src  # noqa: E402
 from tools.atlas.calculation_search import WIDTHS, solve_deal  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
+from tools.bench.think_time import think  # noqa: E402
 
 BOARD_X = 100       # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32
 LIMIT_MEDIAN = 2.0  # board seconds a hint may take: the median, and the worst (issue 37)
 LIMIT_MAX = 5.0
+PASS_MS = 11        # a main-loop pass while thinking ahead, besides its slice: the loop's 10 ms
+#                     sleep (ui/launcher.py nap) and an idle pass (under 1 ms, tools/bench/keys.py)
+SEED = 37           # the think-time model's gaps
 
 
 def _budget(b):
@@ -67,22 +81,54 @@ def rate(name, won, n, secs):
           % (name, won, n, 100.0 * won / n, lo, hi, secs), flush=True)
 
 
-# Each ask timed; "R" marks one where the rollouts ran (the sampler counts its samples).
+# Each ask timed as the app makes it (begin, then finish with the cap); "R" marks one where the
+# rollouts ran (the sampler counts its samples).
 _CLOCK = """
 import time
 from engine.calculation import Calculation, move_dst, move_src
 from engine import calculation_hint as ch
-if %d:
-    ch.BUDGET = %d
+ch.BUDGET = %d
 g = Calculation()
 for n in range(%d, %d):
     g.new_deal(n)
     while True:
-        ch.samples = 0
         t = time.clock()
-        h = ch.hint(g)
+        ch.begin(g)
+        h = ch.finish(%d)
         t = time.clock() - t
         print("T", int(t * 1e6 + 0.5), "R" if ch.samples else "-")
+        if h < 0:
+            break
+        g.play(move_src(h), move_dst(h))
+"""
+
+# The player looks at each position for a gap of board ms, the app thinking ahead a slice a
+# pass, then asks: "W", the ask's CPU us, "R" where the rollouts ran, whether the hint was
+# made before the ask, whether it is the hint thought out in full (made, or the ask's cap
+# reached the full budget).
+_WAIT = """
+import time
+from engine.calculation import Calculation, move_dst, move_src
+from engine import calculation_hint as ch
+GAPS = %r
+k = 0
+g = Calculation()
+for n in range(%d, %d):
+    g.new_deal(n)
+    while True:
+        gap = GAPS[k %% len(GAPS)]
+        k += 1
+        t = time.clock()
+        passes = 1
+        made = ch.begin(g)
+        while not made and (time.clock() - t) * 100000 + passes * %d < gap:
+            made = ch.think(ch.SLICE)
+            passes += 1
+        t = time.clock()
+        h = ch.finish(ch.ASK)
+        t = time.clock() - t
+        print("W", int(t * 1e6 + 0.5), "R" if ch.samples else "-", int(made),
+              int(made or ch._st[9] >= ch.BUDGET))
         if h < 0:
             break
         g.play(move_src(h), move_dst(h))
@@ -107,34 +153,97 @@ def _pct(xs, p):
     return xs[min(len(xs) - 1, len(xs) * p // 100)]
 
 
-def clock(first, deals, budget):
+def _cpy(script):
+    """script's output lines on cpy32, engine/ from .mpy, and where it was loaded from; None
+    when cpy32 is not set."""
     exe = os.environ.get("CIRCUITPYTHON")
-    if deals <= 0:
-        return
     if not exe or not os.access(exe, os.X_OK):
-        print("\nThe hint's clock not measured: set CIRCUITPYTHON to cpy32 (README).")
-        return
+        return None, None
     with tempfile.TemporaryDirectory() as tmp:
         tree = _compiled(tmp)
         where = ".mpy" if tree else ".py (CIRCUITPYTHON_MPY_CROSS not set)"
-        script = ("import sys\nsys.path.insert(0, %r)\n" % (tree or ROOT)
-                  + _CLOCK % (budget, budget, first, first + deals))
-        out = subprocess.run([exe, "-c", script], capture_output=True, text=True, cwd=tmp,
+        out = subprocess.run([exe, "-c", "import sys\nsys.path.insert(0, %r)\n" % (tree or ROOT)
+                              + script], capture_output=True, text=True, cwd=tmp,
                              check=True).stdout
-    rows = [line.split() for line in out.splitlines() if line[:2] == "T "]
+    return [line.split() for line in out.splitlines()], where
+
+
+def clock(first, deals, budget, cap):
+    """Board seconds of every ask and of the real choices: two sorted lists, and where from."""
+    rows, where = _cpy(_CLOCK % (budget, first, first + deals, cap))
+    if rows is None:
+        return None, None, None
+    rows = [r for r in rows if r[:1] == ["T"]]
     every = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows)
     real = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows if r[2] == "R")
-    print("\nThe hint on cpy32 from %s, every hint of hint play on deals %d-%d, CPU time x %d "
-          "(board seconds):" % (where, first, first + deals - 1, BOARD_X))
-    print("| Asks | Hints | Median | 90th percentile | Worst |")
-    print("|---|---|---|---|---|")
-    for name, xs in (("every ask", every), ("real choices (rollouts)", real)):
-        if xs:
-            print("| %s | %d | %.2f s | %.2f s | %.2f s |"
-                  % (name, len(xs), _pct(xs, 50), _pct(xs, 90), xs[-1]))
-    ok = every and _pct(every, 50) <= LIMIT_MEDIAN and every[-1] <= LIMIT_MAX
-    print("Limits: median <= %.0f s, worst <= %.0f s: %s"
-          % (LIMIT_MEDIAN, LIMIT_MAX, "met" if ok else "NOT met"))
+    return every, real, where
+
+
+def _cell(xs):
+    return "%.2f / %.2f / %.2f s" % (_pct(xs, 50), _pct(xs, 90), xs[-1]) if xs else "-"
+
+
+def curve(points, first, deals, budget, won, n):
+    """The curve: per cap, the deals won and the board time of a real choice asked cold."""
+    if deals <= 0:
+        return
+    print("\nThe curve: win rate against board time per hint (cpy32 CPU x %d, every ask of hint "
+          "play on deals %d-%d; median / 90th percentile / worst)" % (BOARD_X, first,
+                                                                      first + deals - 1))
+    print("| Cards of rollouts a real choice | Real choices | Board time, real choices | "
+          "Every ask | Won | 95 % interval |")
+    print("|---|---|---|---|---|---|")
+    verdict = None
+    for cap in points:
+        every, real, where = clock(first, deals, budget, cap)
+        if every is None:
+            print("\nThe hint's clock not measured: set CIRCUITPYTHON to cpy32 (README).")
+            return
+        lo, hi = (100 * x for x in wilson(won[cap], n))
+        name = "%d%s" % (cap, " (the full budget)" if cap == budget else
+                         " (a cold ask: ASK)" if cap == calculation_hint.ASK else "")
+        print("| %s | %d | %s | %s | %.1f %% | %.1f-%.1f %% |"
+              % (name, len(real), _cell(real), _cell(every), 100.0 * won[cap] / n, lo, hi))
+        if cap == min(budget, calculation_hint.ASK):
+            verdict = real and _pct(real, 50) <= LIMIT_MEDIAN and real[-1] <= LIMIT_MAX
+    print("(engine/ from %s.) A cold ask, real choices: median <= %.0f s, worst <= %.0f s: %s"
+          % (where, LIMIT_MEDIAN, LIMIT_MAX, "met" if verdict else "NOT met"))
+
+
+def waits(first, deals, budget):
+    """The time a player waits: gaps from the think-time model, thinking ahead meanwhile."""
+    import random
+    rng = random.Random(SEED)
+    gaps = [think(rng) for _ in range(1500)]
+    script = "import engine.calculation_hint as _h\n_h.BUDGET = %d\n" % budget
+    rows, where = _cpy(script + _WAIT % (gaps, first, first + deals, PASS_MS))
+    if rows is None:
+        return
+    rows = [r for r in rows if r[:1] == ["W"]]
+    print("\nThe wait: a player who looks at each position for a gap of the think-time model "
+          "(tools/bench/think_time.py) while the hint is")
+    print("thought out ahead (a slice of %d cards a pass, %d ms more a pass), then asks (at most "
+          "%d cards more); hint play on deals %d-%d," % (calculation_hint.SLICE, PASS_MS,
+                                                       calculation_hint.ASK, first,
+                                                       first + deals - 1))
+    print("cpy32 CPU x %d from %s (the ask's clock steps by 0.1 s of board time):"
+          % (BOARD_X, where))
+    print("| Asks | Hints | Made when asked | As thought out in full | Wait: median | "
+          "90th percentile | Worst | Target |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, sel in (("real choices", [r for r in rows if r[2] == "R"]), ("every ask", rows)):
+        if not sel:
+            continue
+        made = sum(int(r[3]) for r in sel)
+        full = sum(int(r[4]) for r in sel)
+        xs = sorted(BOARD_X * int(r[1]) / 1e6 for r in sel)
+        lo, hi = (100 * x for x in wilson(made, len(sel)))
+        ok = _pct(xs, 50) <= LIMIT_MEDIAN and xs[-1] <= LIMIT_MAX
+        print("| %s | %d | %.1f %% (%.1f-%.1f) | %.1f %% | %.2f s | %.2f s | %.2f s | %s |"
+              % (name, len(sel), 100.0 * made / len(sel), lo, hi, 100.0 * full / len(sel),
+                 _pct(xs, 50), _pct(xs, 90), xs[-1],
+                 "median <= %.0f s, worst <= %.0f s: %s" % (LIMIT_MEDIAN, LIMIT_MAX,
+                                                            "met" if ok else "NOT met")))
 
 
 def main(argv=None):
@@ -147,25 +256,42 @@ def main(argv=None):
     ap.add_argument("--budget", type=int, default=0,
                     help="the hint's BUDGET, cards played in rollouts per real choice "
                          "(default: the module's, %d)" % calculation_hint.BUDGET)
+    ap.add_argument("--curve", default="",
+                    help="more points of the curve: caps in cards, comma-separated")
+    ap.add_argument("--no-cold", action="store_true", help="not the hint asked cold")
     ap.add_argument("--no-search", action="store_true", help="the hint alone")
     args = ap.parse_args(argv)
     if not 1 <= args.first <= args.last:
         ap.error("give deals first <= last, from 1")
     deals = range(args.first, args.last + 1)
-    print("Calculation, deals %d-%d; the hint's budget %d cards of rollouts a real choice\n"
-          % (args.first, args.last, args.budget or calculation_hint.BUDGET))
+    budget = args.budget or calculation_hint.BUDGET
+    points = [budget]
+    if not args.no_cold and calculation_hint.ASK < budget:
+        points.append(calculation_hint.ASK)
+    points += [int(c) for c in args.curve.split(",") if c and int(c) not in points]
+    points.sort()
+    print("Calculation, deals %d-%d; the hint's budget %d cards of rollouts a real choice, "
+          "a cold ask's %d\n" % (args.first, args.last, budget,
+                                 min(budget, calculation_hint.ASK)))
     print("| Player | Won | Rate | 95 % interval | Time |")
     print("|---|---|---|---|---|")
+    won = {}
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        t0 = time.time()
-        won = sum(pool.map(hint_wins, [(n, args.budget) for n in deals], chunksize=4))
-        rate("Hint (sees what the table shows)", won, len(deals), time.time() - t0)
+        for cap in sorted(points, reverse=True):
+            t0 = time.time()
+            won[cap] = sum(pool.map(hint_wins, [(n, cap) for n in deals], chunksize=4))
+            name = ("thought out ahead" if cap == budget else "asked cold" if
+                    cap == calculation_hint.ASK else "capped")
+            rate("Hint, %s: %d cards (sees what the table shows)" % (name, cap), won[cap],
+                 len(deals), time.time() - t0)
         if not args.no_search:
             t0 = time.time()
-            won = sum(pool.map(search_wins, deals, chunksize=16))
-            rate("Full-information search, beams %s" % "/".join(map(str, WIDTHS)), won,
+            n_won = sum(pool.map(search_wins, deals, chunksize=16))
+            rate("Full-information search, beams %s" % "/".join(map(str, WIDTHS)), n_won,
                  len(deals), time.time() - t0)
-    clock(args.first, args.cpy_deals, args.budget)
+    curve(points, args.first, args.cpy_deals, budget, won, len(deals))
+    if args.cpy_deals > 0:
+        waits(args.first, args.cpy_deals, budget)
     return 0
 
 

@@ -41,6 +41,7 @@ if ROOT not in sys.path:
 from hw import keys as K  # noqa: E402
 from hw import stub  # noqa: E402
 from hw.stores import MemoryStore  # noqa: E402
+from tools.bench.think_time import think  # noqa: E402
 
 GAMES = ("Black Hole", "Yo-yo (Parlett)", "YoYo (Amigo)", "Calculation", "Big Ben")
 BUDGET = 30                  # writes per hour of steady play (issue 34)
@@ -69,16 +70,6 @@ class CountingStore(MemoryStore):
         self.writes += 1
         self.version += 1
         super().write(offset, data)
-
-
-def think(rng):
-    """Milliseconds before the next key: 0.5-3 s, 3-8 s or 8-20 s (7, 2 and 1 in 10)."""
-    r = rng.random()
-    if r < 0.7:
-        return int(rng.uniform(500, 3000))
-    if r < 0.9:
-        return int(rng.uniform(3000, 8000))
-    return int(rng.uniform(8000, 20000))
 
 
 def slow(rng):

@@ -2,7 +2,9 @@
 ui/calculation/view.py. The cursor picks a place (the foundations, the turned card, the waste
 piles):
 A plays or places there, B undoes, Select hints, Start opens the menu. Between keys,
-auto-play makes forced moves one a pass, and plays out a sure win.
+auto-play makes forced moves one a pass, and plays out a sure win; then the hint for the
+position is thought out in slices (engine/calculation_hint.py begin/think), so Select mostly
+finds it made, and else finishes it with at most hints.ASK cards of rollouts more.
 """
 from engine import calculation_hint as hints
 from engine.calculation import PILES, STOCK, WASTE, Calculation, SaveError
@@ -36,6 +38,9 @@ class CalcTable(Deals):
         self.hinted = -1          # the move Select suggested, which A then makes as shown
         self.auto = False         # look for a forced move between keys (settings: Auto-play)
         self.finishing = False    # the rest is a sure win: playing it out
+        # the hint of the position on the table, thought out ahead: 0 not begun, 1 being
+        # thought out, 2 made (hints.finish() returns it at once)
+        self.ahead = 0
 
     def show(self, app):
         self.view.draw_all(self.game, self.place)
@@ -53,20 +58,29 @@ class CalcTable(Deals):
         self.view.message.forget()
         self.auto = True
         self.finishing = False
+        self.ahead = 0
 
     def moved(self, app):
         self.finishing = False
+        self.ahead = 0
         self.show(app)
 
     def option_rows(self, app):
         return (("Auto-play", "on" if app.settings.options & self.AUTO else "off"),) + \
             Deals.option_rows(self, app)
 
-    # -- auto-play: one forced move per pass between keys, each its own undo ----------------
+    # -- between keys: auto-play, one forced move a pass, each its own undo; then the hint -----
     def busy(self):
-        return self.auto
+        return self.auto or self.ahead < 2
 
     def tick(self, app):
+        if not self.auto:
+            # a slice of the hint: about hints.SLICE cards of rollouts, 50 ms on a board
+            if not self.ahead:
+                self.ahead = 2 if hints.begin(self.game) else 1
+            elif hints.think(hints.SLICE):
+                self.ahead = 2
+            return
         g = self.game
         self.auto = False
         if not app.settings.options & self.AUTO:
@@ -180,10 +194,15 @@ class CalcTable(Deals):
         v.set_cursor(g, self.place)
         v.count(g)
         self.auto = app.settings.options & self.AUTO    # a forced move may follow
+        self.ahead = 0
         app.played()
 
     def _hint(self):
-        h = hints.hint(self.game)
+        # what thinking ahead left, capped at hints.ASK cards: a cold ask takes about 1.5 s
+        if not self.ahead:
+            hints.begin(self.game)
+        self.ahead = 2
+        h = hints.finish(hints.ASK)
         if h < 0:
             self.say("No move to suggest")
             return
