@@ -26,6 +26,8 @@ def hinting(monkeypatch, module, h):
     """The table's hint engine says h (with reason bits above the move, as engines once
     gave: the words must read the move alone)."""
     monkeypatch.setattr(module.hints, "hint", lambda g: h)
+    if hasattr(module.hints, "finish"):     # Calculation's table finishes what it thought ahead
+        monkeypatch.setattr(module.hints, "finish", lambda cards: h)
 
 
 # -- Calculation -------------------------------------------------------------------------------
