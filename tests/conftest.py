@@ -21,9 +21,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 # The files that take longest (pytest --durations) start first, so that a parallel run
 # (`make test`: pytest-xdist, a file to a worker, --no-loadscope-reorder keeping this order)
 # never ends on one of them running alone; the rest keep their order.
-LONGEST_FIRST = ("test_board_heap.py", "test_text_fit.py", "test_ui_seats_fit.py", "test_web.py",
-                 "test_ui_app.py", "test_launcher.py", "test_ui_yoyo.py", "test_ui_amigo.py",
-                 "test_solver.py", "test_sim_kill.py")
+LONGEST_FIRST = ("test_board_heap.py", "test_web.py", "test_calculation_rules.py",
+                 "test_sim_kill.py", "test_ui_app.py", "test_wear.py", "test_calculation_fit.py",
+                 "test_text_fit.py", "test_autoplay.py", "test_restore_props.py",
+                 "test_launcher.py", "test_ui_yoyo.py", "test_ui_seats_fit.py")
 
 
 def pytest_collection_modifyitems(items):
