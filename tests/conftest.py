@@ -1,3 +1,4 @@
+import gc
 import os
 import sys
 
@@ -20,9 +21,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 # The files that take longest (pytest --durations) start first, so that a parallel run
 # (`make test`: pytest-xdist, a file to a worker, --no-loadscope-reorder keeping this order)
 # never ends on one of them running alone; the rest keep their order.
-LONGEST_FIRST = ("test_board_heap.py", "test_text_fit.py", "test_ui_seats_fit.py", "test_web.py",
-                 "test_ui_app.py", "test_launcher.py", "test_ui_yoyo.py", "test_ui_amigo.py",
-                 "test_solver.py", "test_sim_kill.py")
+LONGEST_FIRST = ("test_board_heap.py", "test_web.py", "test_calculation_rules.py",
+                 "test_sim_kill.py", "test_ui_app.py", "test_wear.py", "test_calculation_fit.py",
+                 "test_text_fit.py", "test_autoplay.py", "test_restore_props.py",
+                 "test_launcher.py", "test_ui_yoyo.py", "test_ui_seats_fit.py")
 
 
 def pytest_collection_modifyitems(items):
@@ -30,6 +32,24 @@ def pytest_collection_modifyitems(items):
         name = os.path.basename(str(item.path))
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
     items.sort(key=rank)
+
+
+def pytest_collection_finish(session):
+    # The app collects its heap as a board must (gc.collect() before each seated game, as a
+    # patience game starts, ...); on CPython a collection walks every object of the process,
+    # most of them the modules and tests collected by now, none of them garbage. Frozen, they
+    # are left out: a collection costs what the tests since made, not ~30 ms.
+    gc.collect()
+    gc.freeze()
+
+
+# A stub board replaces the last one's display (hw/stub.py), and Blinka's PyGameDisplay lets
+# go of a display with pygame.quit(), which stops the mixer pygame.init() started and waits
+# out its audio thread: about 90 ms of every board a test powers on, thousands a run. No test
+# shows a window, so pygame stays up from one stub board to the next.
+from hw import stub  # noqa: E402
+
+stub.CountingDisplay._release = lambda self: None
 
 
 # Figures the fit and budget tests measured, printed after every run (pytest hides test

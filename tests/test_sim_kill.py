@@ -189,12 +189,30 @@ def test_a_signal_saves_exits_quietly_and_the_next_start_resumes(sig, played, tm
     assert resumed(tmp_path) == before
 
 
-def test_a_pause_saves_so_even_a_kill_loses_nothing(played, tmp_path):
-    lines, expected = played
-    r = headless(tmp_path, "--deal", str(DEAL))
-    for line in lines:
-        r.type(line)
-    before = last_table(r.out)
+@pytest.fixture(scope="module")
+def paused(played, tmp_path_factory):
+    """The two pause tests' sessions, the window's and the terminal's, their keys played, both
+    started before either test waits: their pauses (QUIET_MS, 20 s) then pass at once."""
+    lines, _ = played
+    win = tmp_path_factory.mktemp("window")
+    term = tmp_path_factory.mktemp("terminal")
+    runs = []
+    try:
+        runs.append(window(win, lines))
+        runs.append(headless(term, "--deal", str(DEAL)))
+        for line in lines:
+            runs[1].type(line)
+        yield {"window": (runs[0], win), "terminal": (runs[1], term, last_table(runs[1].out))}
+    finally:
+        for r in runs:
+            if r.proc.poll() is None:
+                r.proc.kill()
+                r.finish()
+
+
+def test_a_pause_saves_so_even_a_kill_loses_nothing(played, paused):
+    _, expected = played
+    r, tmp_path, before = paused["terminal"]
     end = time.monotonic() + QUIET_MS / 1000 + 30
     while saved_game(tmp_path) != expected:      # the app's own save, once play paused
         assert time.monotonic() < end, "no save after a pause"
@@ -267,9 +285,9 @@ def test_the_window_saves_on_a_signal_too(sig, played, tmp_path):
     assert "moves %d   deal %d" % (MOVES - 1, DEAL) in table[3]
 
 
-def test_the_window_saves_after_a_pause(played, tmp_path):
-    lines, expected = played
-    r = window(tmp_path, lines)
+def test_the_window_saves_after_a_pause(played, paused):
+    _, expected = played
+    r, tmp_path = paused["window"]
     end = time.monotonic() + QUIET_MS / 1000 + 30
     while saved_game(tmp_path) != expected:
         assert time.monotonic() < end, "no save after a pause"
