@@ -1,5 +1,5 @@
-"""Big Ben with full information: a best-first search that sees the reserve's order, the
-upper bound the hint is measured against (it wins what a player who knew every card could).
+"""Big Ben with full information: a best-first search that sees the reserve's order, capped in
+positions, so it wins some of what a player who knew every card could, not all (not a bound).
 
     python tools/atlas/bigben_search.py 1 50            # deals 1-50: won or not, nodes, seconds
     python tools/atlas/bigben_search.py 7001 --line     # the winning line of deal 7001, as moves

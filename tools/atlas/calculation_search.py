@@ -1,5 +1,5 @@
-"""A full-information search for Calculation: it sees the whole stock order, so its win rate is
-an upper bound for any hint that plays without peeking (desktop only, plain CPython).
+"""A full-information search for Calculation: it sees the whole stock order (desktop only, plain
+CPython). A beam, so its win rate bounds no hint: issue 37 measured a no-peek player above it.
 
     python tools/atlas/calculation_search.py 1 100           # deals 1-100: won / not won,
     positions, seconds
