@@ -5,7 +5,7 @@ screen class builds on Table and brings
     HELP                         the name of its help paragraphs in ui/patience/help.py
     SaveError                    what its engine's restore() raises
     __init__(app)                .game (the engine), .group (its displayio.Group) and .message
-                                 (a ui/text.py Message: the bottom row it speaks on)
+                                 (a ui/message.py Message: the bottom row it speaks on)
     show(app), key(app, k)       draw it all; one key (a move ends with app.played(), a refusal
                                  is app.refuse(why), B is app.undo())
     dealt()                      after a new deal: the cursor home, the message row forgotten
