@@ -2,6 +2,7 @@
 the older ones, and a reset that asks first. Black Hole and Calculation through the keys."""
 import pytest
 
+from engine import calculation_hint
 from hw import keys
 from tests.test_outcome import (
     CALC_DEAL,
@@ -96,7 +97,9 @@ def test_a_hint_asked_before_a_power_cut_still_counts_after_it():
     assert again.game.is_won() and counts(again) == (1, 1) and again.stats.nohint == 0
 
 
-def test_calculation_counts_the_most_cards_home_and_a_hinted_win_is_not_without_hints():
+def test_calculation_counts_the_most_cards_home_and_a_hinted_win_is_not_without_hints(monkeypatch):
+    # asked cold at the full budget, the hint plays the line that wins this deal from here
+    monkeypatch.setattr(calculation_hint, "ASK", calculation_hint.BUDGET)
     hw, app = calc_start()
     calc_play_into_stuck(hw, app)                 # hints used on the way
     home = app.game.on_foundations()
