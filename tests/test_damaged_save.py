@@ -60,6 +60,25 @@ def played_and_quit_twice(path):
     la.app.save_now()
 
 
+def told_at_the_chooser_and_in_the_game_once(path, game, words, keys_to_it):
+    """Power-on shows the words at the chooser and again in the game's program it restarts
+    into; after the game's save, power-on says nothing more."""
+    la = power_on(path)
+    assert la.app is None                               # the chooser first
+    assert words in screen_text(la.root), screen_text(la.root)
+    press(la, *keys_to_it, keys.A)                      # a restart into the game's program
+    assert la.game == game and la.started == 2
+    la.step()
+    assert words in screen_text(la.hw.display.root_group), (GAMES[game][0],
+                                                           screen_text(la.app.root))
+    la.app.save_now()
+    again = power_on(path)
+    assert again.game == game
+    again.step()
+    text = screen_text(again.hw.display.root_group)
+    assert OLDER not in text and DAMAGED not in text, text
+
+
 def flip_a_byte_in_each_slot(path):
     data = bytearray(open(path, "rb").read())
     half = len(data) // 2
@@ -78,20 +97,7 @@ def test_a_damaged_store_is_told_at_the_chooser_and_in_the_game_opened(tmp_path,
     path = str(tmp_path / "nvm.bin")
     played_and_quit_twice(path)
     damage(path)
-    la = power_on(path)
-    assert la.app is None                               # nothing to resume: the chooser
-    assert DAMAGED in screen_text(la.root), screen_text(la.root)
-    press(la, *([keys.DOWN] * game), keys.A)            # a restart into the game's program
-    assert la.game == game and la.started == 2
-    la.step()
-    assert DAMAGED in screen_text(la.hw.display.root_group), (GAMES[game][0],
-                                                             screen_text(la.app.root))
-    # Told once: after the game's save, power-on says nothing more.
-    la.app.save_now()
-    again = power_on(path)
-    assert again.game == game
-    again.step()
-    assert DAMAGED not in screen_text(again.hw.display.root_group)
+    told_at_the_chooser_and_in_the_game_once(path, game, DAMAGED, [keys.DOWN] * game)
 
 
 def test_without_damage_nothing_is_said(tmp_path):
@@ -162,21 +168,7 @@ def test_the_newest_save_damaged_is_told_at_the_chooser_and_in_the_game_opened(t
     assert la.game == game and la.started == 4
     older = flip_three_bytes_in_the_newest_slot(path)
     assert SlotStore(FileStore(path)).load() == (older, OLDER)
-    la = power_on(path)
-    assert la.app is None                           # the older save is at the chooser
-    assert OLDER in screen_text(la.root), screen_text(la.root)
-    press(la, keys.A)                               # a restart into the game's program
-    assert la.game == game and la.started == 2
-    la.step()
-    assert OLDER in screen_text(la.hw.display.root_group), (GAMES[game][0],
-                                                            screen_text(la.app.root))
-    # Told once: after the game's save, power-on says nothing more.
-    la.app.save_now()
-    again = power_on(path)
-    assert again.game == game
-    again.step()
-    text = screen_text(again.hw.display.root_group)
-    assert OLDER not in text and DAMAGED not in text, text
+    told_at_the_chooser_and_in_the_game_once(path, game, OLDER, ())   # the older save is at it
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))

@@ -7,19 +7,12 @@ import pytest
 
 from hw import keys, stub
 from hw.storage import DAMAGED, OLDER
-from tests.test_damaged_save import screen_text
+from tests.test_damaged_save import press, screen_text
 from tests.test_storage import BLOCK, PAGE, BlockFlash, PowerCut
 from ui.launcher import SEATS
 from ui.programs import Programs
 
 UPPER = BLOCK // 2 // PAGE          # the first page of slot 1
-
-
-def press(la, *ks):
-    for k in ks:
-        la.hw.keys.press(k)
-        la.hw.clock.advance(100)
-        la.step()
 
 
 def move(la):

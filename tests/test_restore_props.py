@@ -9,23 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import amigo, bigben, blackhole, calculation, yoyo
-from engine.crc import crc16
 from engine.tableau import NUM_FANS
 from tests import test_bigben_props as bb_props
 from tests import test_calculation_props as calc_props
 from tests.test_amigo_kit import all_cards as amigo_cards
 from tests.test_amigo_props import random_step as amigo_step
 from tests.test_yoyo_kit import all_cards as yoyo_cards
-
-
-def resealed(data):
-    """data with a fresh CRC in its last two bytes: only the checks behind it can refuse it."""
-    b = bytearray(data)
-    crc = crc16(b, 0xFFFF, 0, len(b) - 2)
-    b[-2] = crc >> 8
-    b[-1] = crc & 0xFF
-    return bytes(b)
-
+from tests.test_yoyo_props import resealed
 
 # -- one kit per engine: a plan (drawn) builds a game played a random way; its cards; an action
 # An action is a number: -1 undoes, -2 redoes, any other plays the pick-th legal move (modulo).
