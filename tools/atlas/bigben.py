@@ -1,6 +1,6 @@
-"""Build the Big Ben atlas: the deals 1-32000 that the full-information search
-(tools/atlas/bigben_search.py) wins, each only after its line replays to a win through
-engine/bigben.py. A deal the search does not win within its cap is simply not marked.
+"""Build the Big Ben atlas: the deals 1-32000 that the full-information searches
+(tools/atlas/bigben_search.py, each weighting to its cap) win, each only after its line
+replays to a win through engine/bigben.py. A deal none wins within its cap is not marked.
 
     python tools/atlas/bigben.py                      # search what is missing, write the atlas
     python tools/atlas/bigben.py --minutes 50         # stop handing out deals after 50 minutes
@@ -22,14 +22,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from hw.atlas import LAST_DEAL  # noqa: E402
-from tools.atlas.bigben_search import solve  # noqa: E402
+from tools.atlas.bigben_search import CAP, solve  # noqa: E402
 from tools.atlas.common import decide_all, pack, read_progress, unpack  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "bigben_atlas.bin")
 PROGRESS = os.path.join(ROOT, "build", "bigben-atlas-progress.csv")
-CAP = 1500            # positions a deal: what fits the time box (docs/performance.md)
-
-
 _cap = CAP
 
 
@@ -82,7 +79,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="tools/atlas/bigben.py", description=__doc__.split("\n")[0])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--cap", type=int, default=CAP, help="positions expanded a deal")
+    ap.add_argument("--cap", type=int, default=CAP, help="positions expanded a weighting")
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--last", type=int, default=LAST_DEAL)
     ap.add_argument("--minutes", type=float, default=0, help="time box (0: none)")

@@ -1,15 +1,20 @@
-"""Big Ben with full information: a best-first search that sees the reserve's order, capped in
-positions, so it wins some of what a player who knew every card could, not all (not a bound).
+"""Big Ben with full information: best-first searches that see the reserve's order, capped in
+positions, so they win some of what a player who knew every card could, not all (not a bound).
 
     python tools/atlas/bigben_search.py 1 50            # deals 1-50: won or not, nodes, seconds
     python tools/atlas/bigben_search.py 7001 --line     # the winning line of deal 7001, as moves
+    python tools/atlas/bigben_search.py 1 200 --weights 16,1,1,0,3   # one weighting alone
 
 A position is the piles' and the waste's faces (the two packs' copies play alike, so they are
 one position), the foundations' heights and the reserve's length. Positions are taken best
 first by cards home, less each card buried under one out of suit sequence; each is expanded
 once. A win is a line of engine moves (src, dst), which solve() replays through
-engine/bigben.py before it returns it: a deal counts as won only then. The search stops at
+engine/bigben.py before it returns it: a deal counts as won only then. A search stops at
 `cap` positions expanded; a deal it does not win is not shown lost, only not won.
+
+solve() runs one search per weighting of the score in WEIGHTS, each to `cap`, until one wins.
+Each weighting goes astray on different deals: on deals 1001-1200 the first alone won 35 at
+1,500 positions, the five at 700 each won 53 (the weightings were picked on deals 101-300).
 """
 import heapq
 import os
@@ -30,15 +35,17 @@ from engine.bigben import (  # noqa: E402
     size,
 )
 
-CAP = 3000
+CAP = 700           # positions a weighting
 _SIZE = bytes(size(h) for h in range(HOURS))
 _HOURS_OF = tuple(tuple(h for h in range(HOURS) if HOUR_SUIT[h] == s) for s in range(4))
+# The score's weights, by index: a card home; a card under the first one out of suit sequence
+# (by its height); a card in the waste; how deep the card a foundation wants next lies; the
+# waste's depth against a pile's, per card.
+WEIGHTS = ((16, 1, 1, 0, 3), (8, 1, 1, 0, 3), (16, 0, 1, 1, 3), (16, 2, 2, 2, 2),
+           (16, 1, 1, 2, 0))
 
 
-W = [int(x) for x in os.environ.get("BB_W", "16 1 1 0 3").split()]
-
-
-def _score(piles, waste, fn):
+def _score(piles, waste, fn, W):
     """Cards home, less the cards under one out of suit sequence, less how deep the card each
     foundation wants next lies (a card in the waste twice as deep)."""
     s = W[0] * sum(fn)
@@ -70,6 +77,14 @@ def _score(piles, waste, fn):
 def moves(piles, waste, res_len, fn):
     """Every legal move of a position as (src, dst): builds first, then pile moves."""
     out = []
+    takers = {}             # a full pile's top face -> the piles with it, in order
+    for q in range(HOURS):
+        t = piles[q]
+        if len(t) >= 3:
+            f = t[-1]
+            # the face a pile with top f takes: same suit, a rank lower (the Ace under a 2)
+            k = (((f >> 2) + 12) % 13) * 4 + (f & 3)
+            takers.setdefault(k, []).append(q)
     later = []
     for src in range(HOURS + 1):
         p = piles[src] if src < HOURS else waste
@@ -80,10 +95,11 @@ def moves(piles, waste, res_len, fn):
         for h in _HOURS_OF[f & 3]:
             if fn[h] < _SIZE[h] and (BASE_RANK[h] + fn[h]) % 13 == r:
                 out.append((WASTE if src == HOURS else src, FOUND + h))
-        for q in range(HOURS):
-            t = piles[q]
-            if q != src and len(t) >= 3 and t[-1] & 3 == f & 3 and (t[-1] >> 2) == (r + 1) % 13:
-                later.append((WASTE if src == HOURS else src, q))
+        if not out:
+            s = WASTE if src == HOURS else src
+            for q in takers.get(f, ()):
+                if q != src:
+                    later.append((s, q))
     if out:             # a build is never worse than a pile move: the builds alone are tried
         return out
     out = later
@@ -122,8 +138,9 @@ def apply(piles, waste, res_len, fn, reserve, m):
     return piles, waste, res_len, fn
 
 
-def search(layout, cap=CAP):
-    """(line or None, positions expanded) for a deal's layout (engine order, 104 cards)."""
+def search(layout, cap=CAP, w=WEIGHTS[0]):
+    """(line or None, positions expanded) for a deal's layout (engine order, 104 cards), with
+    the score weighted by w."""
     faces = bytes(c >> 1 for c in layout)
     reserve = faces[48:104]
     piles = [faces[12 + 3 * h:15 + 3 * h] for h in range(HOURS)]
@@ -131,7 +148,7 @@ def search(layout, cap=CAP):
     parent = {}
     key0 = _key(*start)
     parent[key0] = None
-    heap = [(-_score(piles, b"", start[3]), 0, start, key0)]
+    heap = [(-_score(piles, b"", start[3], w), 0, start, key0)]
     tick = expanded = 0
     while heap and expanded < cap:
         _, _, pos, key = heapq.heappop(heap)
@@ -145,7 +162,7 @@ def search(layout, cap=CAP):
             if sum(nxt[3]) == 104:
                 return _line(parent, k), expanded
             tick += 1
-            heapq.heappush(heap, (-_score(nxt[0], nxt[1], nxt[3]), -tick, nxt, k))
+            heapq.heappush(heap, (-_score(nxt[0], nxt[1], nxt[3], w), -tick, nxt, k))
     return None, expanded
 
 
@@ -161,11 +178,17 @@ def _line(parent, k):
     return out[::-1]
 
 
-def solve(number, cap=CAP, strict=False):
-    """(line, expanded) for deal `number`; line is None unless it replays to a win."""
+def solve(number, cap=CAP, strict=False, weights=WEIGHTS):
+    """(line, positions expanded in all) for deal `number`: each weighting in turn searches
+    to `cap` until one wins; line is None unless it replays to a win."""
     g = BigBen()
     g.new_deal(number)
-    line, expanded = search(g.layout, cap)
+    expanded = 0
+    for w in weights:
+        line, k = search(g.layout, cap, w)
+        expanded += k
+        if line is not None:
+            break
     if line is not None and not replays(number, line, strict):
         raise RuntimeError("deal %d: the search's line does not win" % number)
     return line, expanded
@@ -187,14 +210,23 @@ def main(argv=None):
         prog="tools/atlas/bigben_search.py", description=__doc__.split("\n")[0])
     ap.add_argument("first", type=int)
     ap.add_argument("last", type=int, nargs="?")
-    ap.add_argument("--cap", type=int, default=CAP, help="positions expanded a deal")
+    ap.add_argument("--cap", type=int, default=CAP, help="positions expanded a weighting")
+    ap.add_argument("--weights", help="one weighting (five integers, comma separated) alone")
     ap.add_argument("--line", action="store_true", help="print each winning line")
     args = ap.parse_args(argv)
+    weights = WEIGHTS
+    if args.weights:
+        try:
+            weights = (tuple(int(x) for x in args.weights.split(",")),)
+        except ValueError:
+            weights = ((),)
+        if len(weights[0]) != 5:
+            ap.error("--weights takes five integers, comma separated")
     last = args.last or args.first
     won = 0
     for n in range(args.first, last + 1):
         t0 = time.process_time()
-        line, expanded = solve(n, args.cap)
+        line, expanded = solve(n, args.cap, weights=weights)
         won += line is not None
         print("%d %s %d %.2fs" % (n, "won" if line else "-", expanded, time.process_time() - t0))
         if line and args.line:

@@ -28,7 +28,7 @@ if ROOT not in sys.path:
 
 from engine.calculation import PILES, STOCK, WASTE, Calculation, deal_cards, rank_at  # noqa: E402
 
-WIDTHS = (12, 40)
+WIDTHS = (12, 40, 200, 800)
 BURY = 15           # the score's weights: a card home, a card above a card wanted sooner
 HOME = 40
 # _POS[f][r]: the index on foundation f of rank r (0 = the base); _NEED[f][k]: rank of card k.

@@ -78,3 +78,9 @@ def pack(verdicts):
 def unpack(data):
     """The atlas file's bytes -> {deal: marked?} for 1..LAST_DEAL."""
     return {n: bool(data[n >> 3] >> (n & 7) & 1) for n in range(1, LAST_DEAL + 1)}
+
+
+def read_marks(path):
+    """{deal: marked?} for 1..LAST_DEAL from an atlas file."""
+    with open(path, "rb") as f:
+        return unpack(f.read())

@@ -19,7 +19,10 @@ sys.path.insert(0, ROOT)
 
 from engine.bigben import BigBen  # noqa: E402
 from engine.bigben_hint import hint  # noqa: E402
-from tools.atlas.bigben_search import CAP, solve  # noqa: E402
+from hw.atlas import LAST_DEAL  # noqa: E402
+from tools.atlas.bigben import ATLAS  # noqa: E402
+from tools.atlas.bigben_search import CAP, WEIGHTS, solve  # noqa: E402
+from tools.atlas.common import read_marks  # noqa: E402
 from tools.bench.bigben_rollouts import hint as rollouts  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
 
@@ -80,7 +83,14 @@ def main(argv=None):
         if args.cap:
             t0 = time.time()
             won = sum(pool.map(_search_job, [(n, args.cap) for n in deals], chunksize=8))
-            print(row("full information, cap %d" % args.cap, won, len(deals), time.time() - t0))
+            print(row("full information, %d x %d positions" % (len(WEIGHTS), args.cap), won,
+                      len(deals), time.time() - t0))
+    marks = read_marks(ATLAS)
+    print(row("marked winnable in the atlas", sum(marks.get(n, False) for n in deals),
+              len(deals), 0))
+    k = sum(marks.values())
+    print("%-34s %5d / %-5d %5.1f %%   every deal searched" % (
+        "marked, all deals 1-%d" % LAST_DEAL, k, LAST_DEAL, 100.0 * k / LAST_DEAL))
     return 0
 
 

@@ -42,7 +42,10 @@ if ROOT not in sys.path:
 
 from engine import calculation_hint  # noqa: E402
 from engine.calculation import Calculation, move_dst, move_src  # noqa: E402
+from hw.atlas import LAST_DEAL  # noqa: E402
+from tools.atlas.calculation import ATLAS  # noqa: E402
 from tools.atlas.calculation_search import WIDTHS, solve_deal  # noqa: E402
+from tools.atlas.common import read_marks  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
 from tools.bench.think_time import think  # noqa: E402
 
@@ -289,6 +292,12 @@ def main(argv=None):
             n_won = sum(pool.map(search_wins, deals, chunksize=16))
             rate("Full-information search, beams %s" % "/".join(map(str, WIDTHS)), n_won,
                  len(deals), time.time() - t0)
+    marks = read_marks(ATLAS)
+    rate("Marked winnable in the atlas, these deals", sum(marks.get(n, False) for n in deals),
+         len(deals), 0)
+    k = sum(marks.values())
+    print("| Marked winnable in the atlas, all deals 1-%d | %d / %d | %.1f %% | every deal "
+          "searched | |" % (LAST_DEAL, k, LAST_DEAL, 100.0 * k / LAST_DEAL), flush=True)
     curve(points, args.first, args.cpy_deals, budget, won, len(deals))
     if args.cpy_deals > 0:
         waits(args.first, args.cpy_deals, budget)
