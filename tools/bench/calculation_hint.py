@@ -55,6 +55,7 @@ LIMIT_MAX = 5.0
 PASS_MS = 11        # a main-loop pass while thinking ahead, besides its slice: the loop's 10 ms
 #                     sleep (ui/launcher.py nap) and an idle pass (under 1 ms, tools/bench/keys.py)
 SEED = 37           # the think-time model's gaps
+SLICE_BOARD_MS = 48  # a slice's median board time (docs/performance.md, issue 37), for the pace
 
 
 def _budget(b):
@@ -72,6 +73,29 @@ def hint_wins(args):
         g.play(move_src(h), move_dst(h))
         h = calculation_hint.hint(g)
     return g.is_won()
+
+
+def pace_wins(args):
+    """Deal n of args (n, budget) played by a player who looks at each position for a gap of
+    the think-time model while the app thinks ahead, a slice a main-loop pass (SLICE_BOARD_MS
+    + PASS_MS of board time), then asks: the hint as the app gives it, the board's clock
+    modelled, not timed."""
+    import random
+    n, budget = args
+    _budget(budget)
+    rng = random.Random(SEED * 100003 + n)
+    g = Calculation()
+    g.new_deal(n)
+    while True:
+        passes = think(rng) // (SLICE_BOARD_MS + PASS_MS)
+        made = calculation_hint.begin(g)
+        while not made and passes:
+            made = calculation_hint.think(calculation_hint.SLICE)
+            passes -= 1
+        h = calculation_hint.finish(calculation_hint.ASK)
+        if h < 0:
+            return g.is_won()
+        g.play(move_src(h), move_dst(h))
 
 
 def search_wins(n):
@@ -287,6 +311,11 @@ def main(argv=None):
                     cap == calculation_hint.ASK else "capped")
             rate("Hint, %s: %d cards (sees what the table shows)" % (name, cap), won[cap],
                  len(deals), time.time() - t0)
+        if not args.no_cold:
+            t0 = time.time()
+            n_won = sum(pool.map(pace_wins, [(n, budget) for n in deals], chunksize=4))
+            rate("Hint, asked at a player's pace (think-time model, thought ahead meanwhile)",
+                 n_won, len(deals), time.time() - t0)
         if not args.no_search:
             t0 = time.time()
             n_won = sum(pool.map(search_wins, deals, chunksize=16))
