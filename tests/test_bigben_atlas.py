@@ -1,13 +1,14 @@
 """The Big Ben atlas hw/bigben_atlas.bin (tools/atlas/bigben.py): Black Hole's layout exactly,
-its counts agree with its bits, and marked deals are won again by the full-information search,
-each line replayed to a win through engine/bigben.py."""
+its counts agree with its bits, and marked deals are won again, by the full-information
+searches (each line replayed to a win through engine/bigben.py) or by the hint's play."""
 import os
 import random
 
 from hw.atlas import BLOCK_BYTES, BLOCKS, LAST_DEAL, TABLE_BYTES
 from tests import cpy
-from tools.atlas.bigben import ATLAS, CAP
+from tools.atlas.bigben import ATLAS, CAP, hint_play
 from tools.atlas.bigben_search import replays, solve
+from tools.atlas.common import hint_pass
 
 
 def data():
@@ -36,10 +37,37 @@ def test_the_layout_is_black_holes():
 
 def test_marked_deals_are_won_again_and_replay():
     won = marked(data())
-    for n in random.Random(30).sample(won, 6):
+    by_hint = 0
+    for n in random.Random(30).sample(won, 12):
         line, _ = solve(n, CAP)             # raises unless the line replays to a win
-        assert line is not None and replays(n, line)
+        if line is None:
+            assert hint_play(n)[1], n
+            by_hint += 1
+            continue
+        assert replays(n, line)
         assert not replays(n, line[:-1])
+    assert by_hint < 12
+
+
+def test_a_deal_neither_wins_is_not_marked():
+    d = data()
+    unmarked = [n for n in range(1, 200) if not d[n >> 3] >> (n & 7) & 1][:4]
+    assert len(unmarked) == 4
+    for n in unmarked:
+        assert solve(n, CAP)[0] is None and not hint_play(n)[1], n
+
+
+def test_the_hint_pass_plays_only_what_the_search_left_and_marks_its_wins(tmp_path):
+    # Deals 33 and 56 the hint wins, 34 it loses; 35 the (pretend) search won already.
+    progress = tmp_path / "progress.csv"
+    progress.write_text("33,nowin,700,0.1,700\n34,nowin,700,0.1,700\n35,won,9,0.1,700\n"
+                        "56,nowin,700,0.1,700\n")
+    won = hint_pass(str(progress), hint_play, 1, "test")
+    assert won == {33: True, 34: False, 35: True, 56: True}
+    rows = progress.read_text().split()
+    assert sorted(r.split(",")[0] for r in rows if r.endswith(",hint")) == ["33", "34", "56"]
+    assert hint_pass(str(progress), hint_play, 1, "test") == won      # nothing played again
+    assert len(progress.read_text().split()) == len(rows)
 
 
 def test_the_builder_runs_on_the_shared_loop_and_resumes(tmp_path):

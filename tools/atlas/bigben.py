@@ -1,6 +1,8 @@
 """Build the Big Ben atlas: the deals 1-32000 that the full-information searches
 (tools/atlas/bigben_search.py, each weighting to its cap) win, each only after its line
-replays to a win through engine/bigben.py. A deal none wins within its cap is not marked.
+replays to a win through engine/bigben.py; then the deals they do not win are played by the
+game's hint (engine/bigben_hint.py, which never sees the reserve) through the engine, and
+those it wins are marked too. A deal neither wins is not marked.
 
     python tools/atlas/bigben.py                      # search what is missing, write the atlas
     python tools/atlas/bigben.py --minutes 50         # stop handing out deals after 50 minutes
@@ -21,9 +23,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
+from engine.bigben import BigBen  # noqa: E402
+from engine.bigben_hint import hint  # noqa: E402
 from hw.atlas import LAST_DEAL  # noqa: E402
 from tools.atlas.bigben_search import CAP, solve  # noqa: E402
-from tools.atlas.common import decide_all, pack, read_progress, unpack  # noqa: E402
+from tools.atlas.common import decide_all, hint_pass, pack, read_progress, unpack  # noqa: E402
 
 ATLAS = os.path.join(ROOT, "hw", "bigben_atlas.bin")
 PROGRESS = os.path.join(ROOT, "build", "bigben-atlas-progress.csv")
@@ -39,6 +43,20 @@ def decide(n):
     t0 = time.process_time()
     line, expanded = solve(n, _cap)         # raises unless a won line replays to a win
     return n, line is not None, expanded, time.process_time() - t0
+
+
+def hint_play(n):
+    """Deal n played by the hint through the engine to its end: (n, won, moves, seconds)."""
+    t0 = time.process_time()
+    g = BigBen()
+    g.new_deal(n)
+    moves = 0
+    h = hint(g)
+    while h >= 0:
+        g.play((h >> 5) & 31, h & 31)
+        moves += 1
+        h = hint(g)
+    return n, g.is_won(), moves, time.process_time() - t0
 
 
 def run(first, last, jobs, cap, progress, minutes):
@@ -97,6 +115,8 @@ def main(argv=None):
     else:
         done = run(args.first, args.last, max(1, args.jobs), args.cap, args.progress,
                    args.minutes)
+        if len(done) == LAST_DEAL:
+            done = hint_pass(args.progress, hint_play, max(1, args.jobs), "bigben atlas")
     write(done, args.out)
     return 0
 

@@ -8,7 +8,10 @@ The atlas file (hw/*_atlas.bin):
                         bytes 0 .. 32*b - 1 of the bit table (entry BLOCKS = the total)
 
 A progress file has a line a deal decided: deal, won or not, nodes, seconds, and whatever a
-builder adds after them (Big Ben's search cap), so a run stopped anywhere resumes.
+builder adds after them (Big Ben's search cap), so a run stopped anywhere resumes. The hint
+pass (hint_pass) then plays the deals the search did not win by the game's own hint, which
+sees only what a player sees, and adds a line for each ending in ",hint"; a later line of a
+deal stands for it, so a deal the hint wins is marked.
 """
 import multiprocessing
 import os
@@ -58,6 +61,22 @@ def decide_all(todo, decide, progress, jobs, label, init=None, initargs=(), chun
                 pool.terminate()
                 break
     return done
+
+
+def hint_pass(progress, play, jobs, label):
+    """play(n) -> (n, won, moves, seconds) for each deal the progress file has not won and has
+    not played by the hint yet; each answer appended as a ",hint" line. {deal: won?} of all."""
+    hinted = set()
+    if os.path.exists(progress):
+        with open(progress) as f:
+            hinted = {int(line.split(",")[0]) for line in f if line.strip().endswith(",hint")}
+    done = read_progress(progress)
+    todo = [n for n in sorted(done) if not done[n][0] and n not in hinted]
+    print("%s: the hint plays %d deals the search did not win" % (label, len(todo)), flush=True)
+    if todo:
+        done.update(decide_all(todo, play, progress, jobs, label + " (hint)", chunksize=8,
+                               extra="hint"))
+    return {n: v[0] for n, v in done.items()}
 
 
 def pack(verdicts):
