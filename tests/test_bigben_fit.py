@@ -8,11 +8,13 @@ pytestmark = cpy.needs_cpy
 
 # Black Hole's budgets: 8 KB for the rules (with the modules they import: Big Ben's are rng
 # and crc, which Black Hole shares); the hint is a module of its own, imported when first
-# asked, with the 4 KB the CPU seats of the other games have. The peak is NOT Black Hole's
+# asked. It plans with a search (issue 37) whose positions, hash table and heap are 4.6 KB of
+# buffers made once, so it has 10 KB as Calculation's hint with its rollouts (the old
+# heuristic kept 1.9 KB of the other games' 4 KB). The peak is NOT Black Hole's
 # 2 KB: the game itself (two packs, a 480-byte history) is about 1.2 KB of it, and a game
 # saved and restored measures 2256 bytes; 2.5 KB holds that, and the gap is reported.
 RULES_BUDGET = 8 * 1024
-HINT_BUDGET = 4 * 1024
+HINT_BUDGET = 10 * 1024
 PEAK_BUDGET = 2560
 
 # a hint is the move's source and destination piles, 5 bits each
