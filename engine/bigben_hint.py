@@ -49,16 +49,25 @@ _NODES = const(360)     # positions kept a search (EXPAND 200 kept at most 287 i
 _SLOTS = const(512)     # the hash table's slots, a power of two
 _DEPTH = const(64)      # moves from here to a position kept, and of a plan
 
-_par = array("H", [0]) * _NODES     # a position's parent
+
+
+def _zeros(code, n):
+    try:
+        return array(code, [0]) * n     # one block, no list of zeros first
+    except TypeError:       # a MicroPython that cannot repeat an array (the web page's)
+        return array(code, [0] * n)
+
+
+_par = _zeros("H", _NODES)          # a position's parent
 _mv = bytearray(2 * _NODES)         # and the move from it: src, dst
 _deep = bytearray(_NODES)           # and its moves from here
-_sc = array("h", [0]) * _NODES      # its score
-_heap = array("H", [0]) * _NODES    # positions to expand, the best (then the newest) first
+_sc = _zeros("h", _NODES)           # its score
+_heap = _zeros("H", _NODES)         # positions to expand, the best (then the newest) first
 # The hashes met (what a move changes: each place's height, each pile's top): slot h & 511
 # or the next free one holds bits 9-23 of h, with bit 15 set (0 is a free slot).
-_slot = array("H", [0]) * _SLOTS
+_slot = _zeros("H", _SLOTS)
 _path = bytearray(2 * _DEPTH)       # the moves from here to the position expanded, last first
-_acc = array("H", [0]) * 52         # by face: the piles (bits) whose top takes it
+_acc = _zeros("H", 52)              # by face: the piles (bits) whose top takes it
 _plan = bytearray(2 * _DEPTH)
 # The plan and the search, in one list (module globals would grow the module's dictionary):
 _LEN = const(0)     # moves in the plan

@@ -31,9 +31,7 @@ same clock.
 import argparse
 import multiprocessing
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -47,9 +45,9 @@ from tools.atlas.calculation import ATLAS  # noqa: E402
 from tools.atlas.calculation_search import WIDTHS, solve_deal  # noqa: E402
 from tools.atlas.common import read_marks  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
+from tools.bench.on_cpy import BOARD_X, pct, run  # noqa: E402
 from tools.bench.think_time import think  # noqa: E402
 
-BOARD_X = 100       # a PyBadge runs bytecode about 100x (85-120x) slower than cpy32
 LIMIT_MEDIAN = 2.0  # board seconds a hint may take: the median, and the worst (issue 37)
 LIMIT_MAX = 5.0
 PASS_MS = 11        # a main-loop pass while thinking ahead, besides its slice: the loop's 10 ms
@@ -162,42 +160,9 @@ for n in range(%d, %d):
 """
 
 
-def _compiled(dest):
-    """engine/ compiled to .mpy under dest with CircuitPython's mpy-cross, as a board loads it."""
-    cross = os.environ.get("CIRCUITPYTHON_MPY_CROSS")
-    if not cross or not os.access(cross, os.X_OK):
-        return None
-    os.makedirs(os.path.join(dest, "engine"))
-    for f in sorted(os.listdir(os.path.join(ROOT, "engine"))):
-        if f.endswith(".py"):
-            src = os.path.join(ROOT, "engine", f)
-            subprocess.run([cross, "-s", "engine/" + f, "-o",
-                            os.path.join(dest, "engine", f[:-3] + ".mpy"), src], check=True)
-    return dest
-
-
-def _pct(xs, p):
-    return xs[min(len(xs) - 1, len(xs) * p // 100)]
-
-
-def _cpy(script):
-    """script's output lines on cpy32, engine/ from .mpy, and where it was loaded from; None
-    when cpy32 is not set."""
-    exe = os.environ.get("CIRCUITPYTHON")
-    if not exe or not os.access(exe, os.X_OK):
-        return None, None
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = _compiled(tmp)
-        where = ".mpy" if tree else ".py (CIRCUITPYTHON_MPY_CROSS not set)"
-        out = subprocess.run([exe, "-c", "import sys\nsys.path.insert(0, %r)\n" % (tree or ROOT)
-                              + script], capture_output=True, text=True, cwd=tmp,
-                             check=True).stdout
-    return [line.split() for line in out.splitlines()], where
-
-
 def clock(first, deals, budget, cap):
     """Board seconds of every ask and of the real choices: two sorted lists, and where from."""
-    rows, where = _cpy(_CLOCK % (budget, first, first + deals, cap))
+    rows, where = run(_CLOCK % (budget, first, first + deals, cap))
     if rows is None:
         return None, None, None
     rows = [r for r in rows if r[:1] == ["T"]]
@@ -207,7 +172,7 @@ def clock(first, deals, budget, cap):
 
 
 def _cell(xs):
-    return "%.2f / %.2f / %.2f s" % (_pct(xs, 50), _pct(xs, 90), xs[-1]) if xs else "-"
+    return "%.2f / %.2f / %.2f s" % (pct(xs, 50), pct(xs, 90), xs[-1]) if xs else "-"
 
 
 def curve(points, first, deals, budget, won, n):
@@ -232,7 +197,7 @@ def curve(points, first, deals, budget, won, n):
         print("| %s | %d | %s | %s | %.1f %% | %.1f-%.1f %% |"
               % (name, len(real), _cell(real), _cell(every), 100.0 * won[cap] / n, lo, hi))
         if cap == min(budget, calculation_hint.ASK):
-            verdict = real and _pct(real, 50) <= LIMIT_MEDIAN and real[-1] <= LIMIT_MAX
+            verdict = real and pct(real, 50) <= LIMIT_MEDIAN and real[-1] <= LIMIT_MAX
     print("(engine/ from %s.) A cold ask, real choices: median <= %.0f s, worst <= %.0f s: %s"
           % (where, LIMIT_MEDIAN, LIMIT_MAX, "met" if verdict else "NOT met"))
 
@@ -243,7 +208,7 @@ def waits(first, deals, budget):
     rng = random.Random(SEED)
     gaps = [think(rng) for _ in range(1500)]
     script = "import engine.calculation_hint as _h\n_h.BUDGET = %d\n" % budget
-    rows, where = _cpy(script + _WAIT % (gaps, first, first + deals, PASS_MS))
+    rows, where = run(script + _WAIT % (gaps, first, first + deals, PASS_MS))
     if rows is None:
         return
     rows = [r for r in rows if r[:1] == ["W"]]
@@ -265,10 +230,10 @@ def waits(first, deals, budget):
         full = sum(int(r[4]) for r in sel)
         xs = sorted(BOARD_X * int(r[1]) / 1e6 for r in sel)
         lo, hi = (100 * x for x in wilson(made, len(sel)))
-        ok = _pct(xs, 50) <= LIMIT_MEDIAN and xs[-1] <= LIMIT_MAX
+        ok = pct(xs, 50) <= LIMIT_MEDIAN and xs[-1] <= LIMIT_MAX
         print("| %s | %d | %.1f %% (%.1f-%.1f) | %.1f %% | %.2f s | %.2f s | %.2f s | %s |"
               % (name, len(sel), 100.0 * made / len(sel), lo, hi, 100.0 * full / len(sel),
-                 _pct(xs, 50), _pct(xs, 90), xs[-1],
+                 pct(xs, 50), pct(xs, 90), xs[-1],
                  "median <= %.0f s, worst <= %.0f s: %s" % (LIMIT_MEDIAN, LIMIT_MAX,
                                                             "met" if ok else "NOT met")))
 
