@@ -46,6 +46,7 @@ from hw import storage as storage_module
 from hw.stores import MemoryStore
 from tests import ui_keys
 from tests.test_amigo_kit import table as amigo_table
+from tests.test_bigben_hint import WON_DEAL
 from tests.ui_keys import press
 from tools.atlas import common as atlas_maker
 from tools.text.view import row_text
@@ -530,9 +531,10 @@ def drive_big_ben():
         app.back_to_table()
     for n in range(1, 30):              # hints to a deal that sticks: its cards home said
         app.deal(n)
-        while not (app.game.is_won() or app.game.is_stuck()):
+        g = app.game
+        while not (g.is_won() or g.is_stuck()) and bb_table.hints.hint(g) >= 0:
             press(hw, app, keys.SELECT, keys.A)
-        if app.game.is_stuck():
+        if g.is_stuck():
             break
     for n in range(1, 30):              # hint play to its end with moves left: "No move helps"
         app.deal(n)
@@ -545,11 +547,11 @@ def drive_big_ben():
             press(hw, app, keys.SELECT)
             break
     press(hw, app, keys.LEFT)
-    app.deal(2)                         # hints on deal 2 meet "Saves the waste card"
+    app.deal(2)                         # forty hints on deal 2, each told
     for _ in range(40):
         press(hw, app, keys.SELECT, keys.A)
     press(hw, app, keys.LEFT)
-    app.deal(72)                        # hints to the win; on the way A on every foundation
+    app.deal(WON_DEAL)                  # hints to the win; on the way A on every foundation
     g = app.game
     for i in range(400):
         if g.is_won():
