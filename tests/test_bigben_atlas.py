@@ -58,14 +58,14 @@ def test_a_deal_neither_wins_is_not_marked():
 
 
 def test_the_hint_pass_plays_only_what_the_search_left_and_marks_its_wins(tmp_path):
-    # Deals 33 and 56 the hint wins, 34 it loses; 35 the (pretend) search won already.
+    # Deals 33 and 38 the hint wins, 34 it loses; 35 the (pretend) search won already.
     progress = tmp_path / "progress.csv"
     progress.write_text("33,nowin,700,0.1,700\n34,nowin,700,0.1,700\n35,won,9,0.1,700\n"
-                        "56,nowin,700,0.1,700\n")
+                        "38,nowin,700,0.1,700\n")
     won = hint_pass(str(progress), hint_play, 1, "test")
-    assert won == {33: True, 34: False, 35: True, 56: True}
+    assert won == {33: True, 34: False, 35: True, 38: True}
     rows = progress.read_text().split()
-    assert sorted(r.split(",")[0] for r in rows if r.endswith(",hint")) == ["33", "34", "56"]
+    assert sorted(r.split(",")[0] for r in rows if r.endswith(",hint")) == ["33", "34", "38"]
     assert hint_pass(str(progress), hint_play, 1, "test") == won      # nothing played again
     assert len(progress.read_text().split()) == len(rows)
 
