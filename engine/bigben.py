@@ -26,7 +26,7 @@ DECK = const(104)
 _FMAX = const(9)
 PMAX = const(25)       # two cards + a run in one suit of at most 23 (three are bases)
 RES = const(48)        # the reserve in the layout: 56 cards, bottom first
-RES_SIZE = const(56)
+_RES_SIZE = const(56)
 _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
 _FOUND_AT = const(300)  # HOURS * PMAX
@@ -96,7 +96,7 @@ def deal_cards(number, out, deck):
 class BigBen:
     def __init__(self):
         self.layout = bytearray(DECK)      # the deal; its reserve part is the reserve itself
-        self.cards = bytearray(WASTE_AT + RES_SIZE)   # piles, foundations, waste
+        self.cards = bytearray(WASTE_AT + _RES_SIZE)   # piles, foundations, waste
         self.n = bytearray(WASTE + 1)                   # each place's height
         self.history = bytearray(2 * _MAX_MOVES)     # a ring: move i at 2 * (i % _MAX_MOVES)
         self.strict = False     # the strict pair of readings; a game keeps the rules it was dealt
@@ -117,7 +117,7 @@ class BigBen:
             for i in range(_FULL):
                 self.cards[h * PMAX + i] = self.layout[HOURS + h * _FULL + i]
             self.n[h] = _FULL
-        self.res_len = RES_SIZE
+        self.res_len = _RES_SIZE
         self.n[WASTE] = self.moves_made = self.moves_known = 0
         self.floor = 0          # moves before it are out of the ring: undo stops there
         self.deal_number = number
