@@ -46,14 +46,14 @@ atlas: $(VENV)/.installed
 	$(PY) tools/atlas/blackhole.py $(ARGS)
 
 # The Calculation atlas hw/calculation_atlas.bin: the deals 1-32000 that the full-information
-# search wins, each line replayed to a win (resumes from build/calc-atlas-progress.csv; about
-# 40 minutes on 2 shared cores at nice 10).
+# search or the game's hint wins, each line replayed to a win (resumes from
+# build/calc-atlas-progress.csv; a few CPU-hours in all: docs/performance.md, issue 37).
 atlas-calc: $(VENV)/.installed
 	nice -n 10 $(PY) tools/atlas/calculation.py $(ARGS)
 
-# The Big Ben atlas hw/bigben_atlas.bin: the deals 1-32000 the full-information search wins
-# at its cap, each line replayed to a win (resumes from build/bigben-atlas-progress.csv; the
-# cap and the time box are in docs/performance.md). ARGS="--minutes 50" boxes a run.
+# The Big Ben atlas hw/bigben_atlas.bin: the deals 1-32000 the full-information searches or
+# the game's hint win, each line replayed to a win (resumes from
+# build/bigben-atlas-progress.csv; about an hour of one core). ARGS="--minutes 50" boxes a run.
 atlas-bigben: $(VENV)/.installed
 	nice -n 10 $(PY) tools/atlas/bigben.py $(ARGS)
 
