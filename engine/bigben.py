@@ -30,7 +30,7 @@ _RES_SIZE = const(56)
 _MAX_MOVES = const(240)
 _MAX_SEED = const(0x3FFFFFFF)
 _FOUND_AT = const(300)  # HOURS * PMAX
-WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
+_WASTE_AT = const(408)  # _FOUND_AT + HOURS * _FMAX
 # magic 2, version 1, deal number 4, moves made and known past the ring's oldest 1 each, strict
 # 1, moves dropped from the ring 4; version 1 (no strict, nothing dropped, always strict) loads
 _HEADER = const(14)
@@ -67,7 +67,7 @@ def size(h):
 def _at(place):
     if place < FOUND:
         return place * PMAX
-    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else WASTE_AT
+    return _FOUND_AT + (place - FOUND) * _FMAX if place < WASTE else _WASTE_AT
 
 
 def deal_cards(number, out, deck):
@@ -96,7 +96,7 @@ def deal_cards(number, out, deck):
 class BigBen:
     def __init__(self):
         self.layout = bytearray(DECK)      # the deal; its reserve part is the reserve itself
-        self.cards = bytearray(WASTE_AT + _RES_SIZE)   # piles, foundations, waste
+        self.cards = bytearray(_WASTE_AT + _RES_SIZE)   # piles, foundations, waste
         self.n = bytearray(WASTE + 1)                   # each place's height
         self.history = bytearray(2 * _MAX_MOVES)     # a ring: move i at 2 * (i % _MAX_MOVES)
         self.strict = False     # the strict pair of readings; a game keeps the rules it was dealt

@@ -8,8 +8,8 @@ leads anywhere better it fills the gaps, or deals, or with the reserve used up s
 nothing. A position is liked for its cards home (HOME each), less, in each pile, the cards
 under its topmost card out of suit sequence, less the waste's cards (each buries the one
 under it), and while the reserve lasts, GAP for each gap: a fill lands on a pile, where
-cards can be reached, not on the waste. Where a card can go home only the builds are tried (a
-build is never worse); the waste's card goes home before any search (a deal would bury it).
+cards can be reached, not on the waste. Where a card can go home only the builds are tried, to
+every foundation that takes it (a build is never worse than a pile move).
 
 The plan is kept: when the player has made the suggested move, the next hint is the plan's
 next move, without a new search. So hint play follows each plan to its end, and each plan
@@ -36,12 +36,11 @@ from engine.bigben import (
     PMAX,
     RESERVE,
     WASTE,
-    WASTE_AT,
     size,
 )
 
 # The engine's card store (engine/bigben.py keeps these private): pile p's card i at
-# p * PMAX + i, the waste's at WASTE_AT + i. tests/test_bigben_hint.py holds them equal.
+# p * PMAX + i. tests/test_bigben_hint.py holds it equal.
 EXPAND = 200            # positions expanded a search, at most
 HOME = 16               # the score of a card home, against one card buried
 GAP = 8                 # the score of a gap while the reserve lasts
@@ -127,12 +126,17 @@ def _score(g):
     return s - g.n[WASTE]
 
 
+def _takes(g, h, f):
+    """Whether the foundation of hour h takes face f now."""
+    n = g.n[FOUND + h]
+    return n < size(h) and (BASE_RANK[h] + n) % 13 == f >> 2
+
+
 def _builds(g, f):
     """Whether a foundation takes face f now."""
     h = _SUIT_HOUR[f & 3]
     while h < HOURS:
-        n = g.n[FOUND + h]
-        if n < size(h) and (BASE_RANK[h] + n) % 13 == f >> 2:
+        if _takes(g, h, f):
             return True
         h += 4
     return False
@@ -225,8 +229,7 @@ def _expand(g, k, nodes):
     builds = False
     for p in range(WASTE, -1, -1):
         if p < HOURS or p == WASTE:
-            if g.n[p] and not builds and _builds(
-                    g, g.cards[(WASTE_AT if p == WASTE else p * PMAX) + g.n[p] - 1] >> 1):
+            if g.n[p] and not builds and _builds(g, g.top(p) >> 1):
                 builds = True
             if p < HOURS and g.n[p] >= 3:
                 t = g.cards[p * PMAX + g.n[p] - 1] >> 1
@@ -234,12 +237,11 @@ def _expand(g, k, nodes):
     for src in range(WASTE, -1, -1):
         if FOUND <= src < WASTE or not g.n[src]:
             continue
-        f = g.cards[(WASTE_AT if src == WASTE else src * PMAX) + g.n[src] - 1] >> 1
+        f = g.top(src) >> 1
         if builds:          # every foundation that takes it (two of a suit may want one rank)
             h = _SUIT_HOUR[f & 3]
             while h < HOURS:
-                n = g.n[FOUND + h]
-                if n < size(h) and (BASE_RANK[h] + n) % 13 == f >> 2:
+                if _takes(g, h, f):
                     nodes = _child(g, k, hk, nodes, src, FOUND + h)
                 h += 4
             continue

@@ -56,9 +56,6 @@ def test_the_store_the_hint_reads_is_the_engines():
     for p in range(12):
         for i in range(g.n[p]):
             assert g.cards[p * bigben_hint.PMAX + i] == g.card(p, i)
-    assert g.n[WASTE] > 0
-    for i in range(g.n[WASTE]):
-        assert g.cards[bigben_hint.WASTE_AT + i] == g.card(WASTE, i)
 
 
 def test_hint_play_never_repeats_a_position_and_ends_when_nothing_helps():

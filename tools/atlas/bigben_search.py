@@ -216,12 +216,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     weights = WEIGHTS
     if args.weights:
-        try:
-            weights = (tuple(int(x) for x in args.weights.split(",")),)
-        except ValueError:
-            weights = ((),)
-        if len(weights[0]) != 5:
-            ap.error("--weights takes five integers, comma separated")
+        w = args.weights.split(",")
+        if len(w) != 5 or not all(x.strip().isdigit() for x in w):
+            ap.error("--weights takes five whole numbers, comma separated")
+        weights = (tuple(int(x) for x in w),)
     last = args.last or args.first
     won = 0
     for n in range(args.first, last + 1):

@@ -24,13 +24,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from engine import bigben_hint  # noqa: E402
-from engine.bigben import BigBen  # noqa: E402
 from hw.atlas import LAST_DEAL  # noqa: E402
-from tools.atlas.bigben import ATLAS  # noqa: E402
+from tools.atlas.bigben import ATLAS, hint_play  # noqa: E402
 from tools.atlas.bigben_search import CAP, WEIGHTS, solve  # noqa: E402
 from tools.atlas.common import read_marks  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
-from tools.bench.on_cpy import BOARD_X, pct, run  # noqa: E402
+from tools.bench.on_cpy import BOARD_X, asks, pct, spread  # noqa: E402
 
 LIMIT_MEDIAN = 2.0  # board seconds a hint may take: the median, and the worst (issue 37)
 LIMIT_MAX = 5.0
@@ -63,24 +62,10 @@ for n in range(%d, %d):
 """
 
 
-def hint_game(n, strict=False):
-    """(won?, moves, cards home) of deal n played by the hint alone."""
-    g = BigBen()
-    g.strict = strict
-    g.new_deal(n)
-    moves = 0
-    h = bigben_hint.hint(g)
-    while h >= 0:
-        g.play((h >> 5) & 31, h & 31)
-        moves += 1
-        h = bigben_hint.hint(g)
-    return g.is_won(), moves, g.on_foundations()
-
-
 def _hint_job(job):
     n, expand = job
     bigben_hint.EXPAND = expand
-    return hint_game(n)[0]
+    return hint_play(n)[1]
 
 
 def _search_job(job):
@@ -96,17 +81,7 @@ def row(name, won, n, secs):
 
 def clock(expand, first, deals):
     """Board seconds of every ask and of the asks that searched: sorted lists, and where."""
-    rows, where = run(_CLOCK % (expand, first, first + deals))
-    if rows is None:
-        return None, None, None
-    rows = [r for r in rows if r[:1] == ["T"]]
-    every = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows)
-    searched = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows if r[2] == "S")
-    return every, searched, where
-
-
-def _cell(xs):
-    return "%.2f / %.2f / %.2f s" % (pct(xs, 50), pct(xs, 90), xs[-1]) if xs else "-"
+    return asks(_CLOCK % (expand, first, first + deals), "S")
 
 
 def main(argv=None):
@@ -161,7 +136,7 @@ def main(argv=None):
         ok = every and pct(every, 50) <= LIMIT_MEDIAN and every[-1] <= LIMIT_MAX
         print("| %d | %d / %d (%.1f %%) | %.1f-%.1f %% | %s | %s | %s |" % (
             e, won[e], len(deals), 100.0 * won[e] / len(deals), 100 * lo, 100 * hi,
-            _cell(every) if every else "-", _cell(searched) if searched else "-",
+            spread(every), spread(searched),
             "-" if every is None else "median <= %.0f s, worst <= %.0f s: %s" % (
                 LIMIT_MEDIAN, LIMIT_MAX, "met" if ok else "NOT met")))
     if where:

@@ -41,11 +41,11 @@ if ROOT not in sys.path:
 from engine import calculation_hint  # noqa: E402
 from engine.calculation import Calculation, move_dst, move_src  # noqa: E402
 from hw.atlas import LAST_DEAL  # noqa: E402
-from tools.atlas.calculation import ATLAS  # noqa: E402
+from tools.atlas.calculation import ATLAS, hint_play  # noqa: E402
 from tools.atlas.calculation_search import WIDTHS, solve_deal  # noqa: E402
 from tools.atlas.common import read_marks  # noqa: E402
 from tools.bench.interval import wilson  # noqa: E402
-from tools.bench.on_cpy import BOARD_X, pct, run  # noqa: E402
+from tools.bench.on_cpy import BOARD_X, asks, pct, run, spread  # noqa: E402
 from tools.bench.think_time import think  # noqa: E402
 
 LIMIT_MEDIAN = 2.0  # board seconds a hint may take: the median, and the worst (issue 37)
@@ -64,13 +64,7 @@ def _budget(b):
 def hint_wins(args):
     n, budget = args
     _budget(budget)
-    g = Calculation()
-    g.new_deal(n)
-    h = calculation_hint.hint(g)
-    while h >= 0:
-        g.play(move_src(h), move_dst(h))
-        h = calculation_hint.hint(g)
-    return g.is_won()
+    return hint_play(n)[1]
 
 
 def pace_wins(args):
@@ -162,17 +156,7 @@ for n in range(%d, %d):
 
 def clock(first, deals, budget, cap):
     """Board seconds of every ask and of the real choices: two sorted lists, and where from."""
-    rows, where = run(_CLOCK % (budget, first, first + deals, cap))
-    if rows is None:
-        return None, None, None
-    rows = [r for r in rows if r[:1] == ["T"]]
-    every = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows)
-    real = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows if r[2] == "R")
-    return every, real, where
-
-
-def _cell(xs):
-    return "%.2f / %.2f / %.2f s" % (pct(xs, 50), pct(xs, 90), xs[-1]) if xs else "-"
+    return asks(_CLOCK % (budget, first, first + deals, cap), "R")
 
 
 def curve(points, first, deals, budget, won, n):
@@ -195,7 +179,7 @@ def curve(points, first, deals, budget, won, n):
         name = "%d%s" % (cap, " (the full budget)" if cap == budget else
                          " (a cold ask: ASK)" if cap == calculation_hint.ASK else "")
         print("| %s | %d | %s | %s | %.1f %% | %.1f-%.1f %% |"
-              % (name, len(real), _cell(real), _cell(every), 100.0 * won[cap] / n, lo, hi))
+              % (name, len(real), spread(real), spread(every), 100.0 * won[cap] / n, lo, hi))
         if cap == min(budget, calculation_hint.ASK):
             verdict = real and pct(real, 50) <= LIMIT_MEDIAN and real[-1] <= LIMIT_MAX
     print("(engine/ from %s.) A cold ask, real choices: median <= %.0f s, worst <= %.0f s: %s"

@@ -42,3 +42,21 @@ def run(script):
                               + script], capture_output=True, text=True, cwd=tmp,
                              check=True).stdout
     return [line.split() for line in out.splitlines()], where
+
+
+def asks(script, mark):
+    """Board seconds of the asks a script times, each printed as "T <CPU us> <word>": all of
+    them and those whose word is mark, two sorted lists, and where engine/ came from;
+    (None, None, None) when cpy32 is not set."""
+    rows, where = run(script)
+    if rows is None:
+        return None, None, None
+    rows = [r for r in rows if r[:1] == ["T"]]
+    every = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows)
+    marked = sorted(BOARD_X * int(r[1]) / 1e6 for r in rows if r[2] == mark)
+    return every, marked, where
+
+
+def spread(xs):
+    """Median / 90th percentile / worst of sorted board seconds, as a table cell."""
+    return "%.2f / %.2f / %.2f s" % (pct(xs, 50), pct(xs, 90), xs[-1]) if xs else "-"
